@@ -1,0 +1,122 @@
+"""Configuration: `config.yaml`, one section per component, each read into a pydantic model.
+Environment variables override: OPENAI_API_KEY, OPENAI_BASE_URL, TALLY_MODEL (the model name;
+an empty value means no model), TALLY_CONFIG (path of the YAML file)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agent.errors import TallyError
+
+_Section = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
+
+
+class ModelConfig(BaseModel):
+    """The chat model behind the agent. With no `name` or no `api_key`, the router answers alone."""
+
+    model_config = _Section
+
+    name: str | None = None
+    """Model name sent to the endpoint (env TALLY_MODEL)."""
+    base_url: str | None = None
+    """OpenAI-compatible endpoint; null for api.openai.com (env OPENAI_BASE_URL)."""
+    api_key: str | None = None
+    """API key (env OPENAI_API_KEY). Local endpoints accept any non-empty string."""
+    timeout_s: float = 60.0
+    """Per-request timeout in seconds."""
+    max_retries: int = 2
+    """Transport retries (408/409/429/5xx, timeouts) done by the openai client itself, the only retry layer."""
+    temperature: float = 0.0
+    """Sampling temperature."""
+
+    @property
+    def configured(self) -> bool:
+        """True when both a model name and an API key are set."""
+        return bool(self.name and self.api_key)
+
+
+class RouterConfig(BaseModel):
+    """The deterministic pre-router."""
+
+    model_config = _Section
+
+    value_aliases: dict[str, str] = Field(default_factory=dict)
+    """Word -> categorical value ('female': 'F'); applied only to columns holding that value."""
+    measure_words: list[str] = Field(default_factory=list)
+    """Words that mean 'the table's money/amount column' (spend, spent, revenue...)."""
+    row_nouns: list[str] = Field(default_factory=list)
+    """Words that name the rows themselves (transactions, records...) and add no condition."""
+    low_confidence: float = 0.6
+    """Below this classification confidence, a model that disagrees with the router is overruled."""
+
+
+class ToolsConfig(BaseModel):
+    """The typed compute tools."""
+
+    model_config = _Section
+
+    max_groups_returned: int = 50
+    """Group-by results longer than this are truncated, with the total group count stated."""
+    low_cardinality: int = 30
+    """Columns with at most this many distinct values list them in the profile."""
+
+
+class PoliciesConfig(BaseModel):
+    """Policies over the agent loop."""
+
+    model_config = _Section
+
+    max_turns: int = 6
+    """Model turns per question before the run ends."""
+    max_seconds: float = 120.0
+    """Wall-clock budget per question, in seconds."""
+    max_failed_tool_calls: int = 3
+    """Failed tool calls per question before the router takes over."""
+    number_tolerance: float = 0.005
+    """Relative tolerance when matching an answer's number to a tool result (0.5%), after rounding."""
+
+
+class OutputConfig(BaseModel):
+    """What the command line prints and writes."""
+
+    model_config = _Section
+
+    max_rows: int = 40
+    """Group rows printed before the table is cut (the cut is stated with a count)."""
+    transcript_dir: str = ".tally/sessions"
+    """Where `tally chat` appends its JSONL transcripts."""
+
+
+class Config(BaseModel):
+    """The whole configuration."""
+
+    model_config = _Section
+
+    model: ModelConfig = Field(default_factory=ModelConfig)
+    router: RouterConfig = Field(default_factory=RouterConfig)
+    tools: ToolsConfig = Field(default_factory=ToolsConfig)
+    policies: PoliciesConfig = Field(default_factory=PoliciesConfig)
+    output: OutputConfig = Field(default_factory=OutputConfig)
+
+
+def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
+    """Read the YAML config at `path` (default: TALLY_CONFIG or the repo's config.yaml) and apply
+    environment overrides. Raises TallyError naming the file on bad YAML or unknown keys."""
+    env = dict(os.environ) if env is None else env
+    path = Path(path or env.get("TALLY_CONFIG") or DEFAULT_PATH)
+    try:
+        raw = yaml.safe_load(path.read_text()) or {} if path.exists() else {}
+        config = Config.model_validate(raw)
+    except (yaml.YAMLError, ValidationError) as exc:
+        raise TallyError(f"{path}: invalid config: {exc}") from exc
+    model = config.model
+    overrides = {"api_key": env.get("OPENAI_API_KEY"), "base_url": env.get("OPENAI_BASE_URL"),
+                 "name": env.get("TALLY_MODEL")}
+    update = {k: (v or None) for k, v in overrides.items() if v is not None}
+    config.model = model.model_copy(update=update)
+    return config
