@@ -1,0 +1,46 @@
+"""Shared fixtures. `_no_network` (autouse): no test may open a network connection or resolve a
+name. Unix-domain sockets stay allowed; loopback and every other inet address raise. HTTP mocked
+with respx never reaches a socket, so it is unaffected. The guard stands down only while recording
+cassettes (TALLY_RECORD=1 with OPENAI_API_KEY set, see tests/replay.py)."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import pytest
+
+
+class NetworkBlocked(RuntimeError):
+    """A test tried to reach the network."""
+
+
+def _recording() -> bool:
+    return os.environ.get("TALLY_RECORD") == "1" and bool(os.environ.get("OPENAI_API_KEY"))
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    if _recording():
+        return
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def allowed(sock: socket.socket) -> bool:
+        return getattr(socket, "AF_UNIX", None) is not None and sock.family == socket.AF_UNIX
+
+    def connect(self: socket.socket, address: object) -> None:
+        if not allowed(self):
+            raise NetworkBlocked(f"network access blocked in tests: connect to {address!r}")
+        return real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: object) -> int:
+        if not allowed(self):
+            raise NetworkBlocked(f"network access blocked in tests: connect to {address!r}")
+        return real_connect_ex(self, address)
+
+    def getaddrinfo(host: object, *args: object, **kwargs: object) -> list:
+        raise NetworkBlocked(f"network access blocked in tests: name lookup of {host!r}")
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
