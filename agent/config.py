@@ -51,8 +51,9 @@ class RouterConfig(BaseModel):
     """Words that mean 'the table's money/amount column' (spend, spent, revenue...)."""
     row_nouns: list[str] = Field(default_factory=list)
     """Words that name the rows themselves (transactions, records...) and add no condition."""
-    low_confidence: float = 0.6
-    """Below this classification confidence, a model that disagrees with the router is overruled."""
+    takeover_confidence: float = 0.6
+    """When the model hedges or refuses, the router's plan answers instead if the router's
+    classification confidence is at least this (0-1)."""
 
 
 class ToolsConfig(BaseModel):

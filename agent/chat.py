@@ -1,0 +1,68 @@
+"""A chat session over one table: follow-ups reuse the last plan, and the transcript (questions,
+tool calls, answers, provenance) is appended to a JSONL file as it goes, so a crash loses nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from agent.loop import Agent
+from agent.outcome import AnyOutcome
+from agent.plan import AggregateArgs, RatioArgs
+
+_PLAN = TypeAdapter(AggregateArgs | RatioArgs | None)
+
+
+class Session:
+    """One conversation. `transcript` is a JSONL file: one {"event": "start"|"outcome", ...} object
+    a line, flushed after each question. `resume` reads it back and continues."""
+
+    def __init__(self, agent: Agent, transcript: Path):
+        self.agent = agent
+        self.transcript = transcript
+        self.previous: AggregateArgs | RatioArgs | None = None
+        self.history: list[AnyOutcome] = []
+
+    @classmethod
+    def start(cls, agent: Agent, transcript: Path) -> "Session":
+        """A new session writing to `transcript` (created with its parent folders)."""
+        session = cls(agent, transcript)
+        transcript.parent.mkdir(parents=True, exist_ok=True)
+        session._append({"event": "start", "file": str(agent.table.path), "sha256": agent.table.sha256,
+                         "time": time.time()})
+        return session
+
+    @classmethod
+    def resume(cls, agent: Agent, transcript: Path) -> "Session":
+        """Continue the session in `transcript`: restores the last plan for follow-ups. Raises
+        FileNotFoundError, or ValueError naming the line of a corrupt record (a torn last line, as
+        left by a crash mid-write, is skipped)."""
+        session = cls(agent, transcript)
+        lines = transcript.read_text().splitlines()
+        for number, line in enumerate(lines, start=1):
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                if number == len(lines):
+                    break
+                raise ValueError(f"{transcript}: line {number} is not JSON: {exc}") from exc
+            if record.get("event") == "outcome" and record.get("plan") is not None:
+                session.previous = _PLAN.validate_python(record["plan"])
+        return session
+
+    def ask(self, question: str) -> AnyOutcome:
+        """Answer `question` (a follow-up may only add conditions) and append it to the transcript."""
+        outcome = self.agent.ask(question, self.previous)
+        if outcome.plan is not None:
+            self.previous = outcome.plan
+        self.history.append(outcome)
+        self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
+        return outcome
+
+    def _append(self, record: dict[str, object]) -> None:
+        with self.transcript.open("a") as handle:
+            handle.write(json.dumps(record) + "\n")
+            handle.flush()

@@ -1,0 +1,113 @@
+"""The command line: `tally ask`, `tally chat`, `tally profile`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from agent.config import Config, load_config
+from agent.errors import TallyError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Exact answers about a whole table, with provenance.")
+console = Console()
+errors = Console(stderr=True)
+
+FileArg = Annotated[Path, typer.Argument(help="CSV, TSV or Parquet file.")]
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml to use.")]
+
+
+def build_agent(path: Path, config: Config):
+    """Load the table and wire the agent: the OpenAI model when configured, else router only."""
+    from agent.engine import PandasEngine
+    from agent.loop import Agent
+    from agent.policies.router import Router
+    from agent.table import load_table
+
+    table = load_table(path)
+    model = None
+    if config.model.configured:
+        from agent.openai_model import OpenAIModel
+        model = OpenAIModel(config.model)
+    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    return Agent(table=table, engine=engine, router=Router(table, config.router), config=config, model=model)
+
+
+def _fail(exc: Exception) -> None:
+    errors.print(f"error: {exc}", style="red", markup=False, highlight=False)
+    raise typer.Exit(2)
+
+
+@app.command()
+def ask(file: FileArg, question: Annotated[str, typer.Argument(help="A question in plain English.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
+        config_path: ConfigOpt = None) -> None:
+    """Answer one question, then show its provenance."""
+    from agent.render import render_outcome
+    try:
+        config = load_config(config_path)
+        agent = build_agent(file, config)
+        outcome = agent.ask(question)
+    except (TallyError, OSError) as exc:
+        _fail(exc)
+    if as_json:
+        print(json.dumps(outcome.model_dump(mode="json"), indent=2))
+    else:
+        render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
+    if outcome.status == "failed":
+        raise typer.Exit(1)
+
+
+@app.command()
+def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Transcript JSONL to continue.")] = None,
+         transcript: Annotated[Optional[Path], typer.Option(help="Where to write the transcript.")] = None,
+         config_path: ConfigOpt = None) -> None:
+    """An interactive session; follow-ups ("and for TX?") refine the last question."""
+    from agent.chat import Session
+    from agent.render import render_outcome
+    try:
+        config = load_config(config_path)
+        agent = build_agent(file, config)
+        if resume:
+            session = Session.resume(agent, resume)
+            session.transcript = transcript or resume
+        else:
+            path = transcript or Path(config.output.transcript_dir) / f"{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+            session = Session.start(agent, path)
+    except (TallyError, OSError, ValueError) as exc:
+        _fail(exc)
+    console.print(f"{agent.table.name}: {agent.table.rows:,} rows. Transcript: {session.transcript}. "
+                  "Empty line or Ctrl-D to quit.", style="dim", markup=False, highlight=False)
+    while True:
+        try:
+            question = input("? ").strip() if sys.stdin.isatty() else sys.stdin.readline()
+        except (EOFError, KeyboardInterrupt):
+            break
+        if not question.strip():
+            break
+        outcome = session.ask(question.strip())
+        render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
+
+
+@app.command()
+def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = False,
+            config_path: ConfigOpt = None) -> None:
+    """Show the table profile: each column's role, nulls, distinct values."""
+    from agent.profile import profile_table
+    from agent.render import render_profile
+    from agent.table import load_table
+    try:
+        config = load_config(config_path)
+        result = profile_table(load_table(file), config.tools.low_cardinality)
+    except (TallyError, OSError) as exc:
+        _fail(exc)
+    if as_json:
+        print(json.dumps(result.model_dump(mode="json"), indent=2))
+    else:
+        render_profile(console, result)

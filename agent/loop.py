@@ -1,0 +1,122 @@
+"""The agent loop: the model calls typed tools under policies; the pre-router answers when the
+model is absent, breaks a policy, fails, or runs out of budget. Every exit is a typed Outcome."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from importlib import resources
+
+from agent.answer import describe_result
+from agent.config import Config
+from agent.engine import Engine
+from agent.errors import ToolError
+from agent.models import Message, Model, ModelError
+from agent.outcome import Abstained, Answered, AnyOutcome, Failed, RouterTakeover
+from agent.plan import AggregateArgs, RatioArgs
+from agent.policies.base import Allow, Policy, Run
+from agent.policies.numbers_from_tools import NumbersFromTools
+from agent.policies.router import RouterDecision, Router
+from agent.policies.takeover import RouterTakeover as TakeoverPolicy
+from agent.profile import profile_table
+from agent.table import Table
+from agent.tools import COMPUTE_TOOLS, Tool, ToolFailure, call_tool
+
+SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record search is not "
+                      "available yet, so I have not answered it.")
+
+
+@dataclass
+class Agent:
+    """Answers questions about one table. `model` None means the router answers alone."""
+
+    table: Table
+    engine: Engine
+    router: Router
+    config: Config
+    model: Model | None = None
+    tools: dict[str, Tool] | None = None
+    policies: list[Policy] | None = None
+
+    def __post_init__(self) -> None:
+        self.tools = self.tools or COMPUTE_TOOLS
+        p = self.config.policies
+        self.policies = self.policies or [
+            TakeoverPolicy(max_failures=p.max_failed_tool_calls, confident=self.config.router.takeover_confidence),
+            NumbersFromTools(tolerance=p.number_tolerance)]
+
+    def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
+        """Answer `question`; `previous` is the last plan of a conversation (for follow-ups)."""
+        decision = self.router.route(question, previous)
+        if decision.classification.kind == "retrieval" and decision.plan is None:
+            return Abstained(question=question, answer=SEARCH_UNAVAILABLE, reason="record search is not available",
+                             router=decision)
+        if self.model is None:
+            return self.router_answer(decision, None, "no model is configured")
+        return self.run_model(question, decision)
+
+    def run_model(self, question: str, decision: RouterDecision) -> AnyOutcome:
+        """The loop proper: model turn, tool calls, policies; limits checked in one place."""
+        run = Run(question=question, router=decision)
+        messages: list[Message] = [{"role": "system", "content": self.system_prompt()},
+                                   {"role": "user", "content": question}]
+        definitions = [t.definition() for t in self.tools.values()]
+        deadline = time.monotonic() + self.config.policies.max_seconds
+        for _ in range(self.config.policies.max_turns):
+            if time.monotonic() > deadline:
+                return self.router_answer(decision, run, "the time budget ran out")
+            try:
+                turn = self.model.complete(messages, definitions)
+            except ModelError as exc:
+                return self.router_answer(decision, run, f"the model failed: {exc}")
+            messages.append(turn.as_message())
+            run.final = None if turn.tool_calls else (turn.content or "")
+            for call in turn.tool_calls:
+                outcome = call_tool(self.tools, call.name, call.arguments, engine=self.engine, table=self.table)
+                run.calls.append(outcome)
+                content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(mode="json")
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(content)})
+            verdict = next((v for v in (p.check(run) for p in self.policies) if not isinstance(v, Allow)), Allow())
+            if not isinstance(verdict, Allow):
+                return self.router_answer(decision, run, verdict.reason)
+            if run.final is not None:
+                return Answered(question=question, answer=run.final, answered_by="model", calls=run.calls,
+                                router=decision, plan=_last_plan(run))
+        return self.router_answer(decision, run, f"the model used all {self.config.policies.max_turns} turns")
+
+    def router_answer(self, decision: RouterDecision, run: Run | None, reason: str) -> AnyOutcome:
+        """Run the router's plan. Answered (no model) or RouterTakeover (model overruled) on
+        success; Abstained when the router has no plan or its plan cannot be answered."""
+        calls = run.calls if run else []
+        common = dict(question=decision.question, router=decision, calls=calls)
+        if decision.plan is None:
+            why = decision.abstain or "the question does not map to a computation"
+            text = f"I cannot answer this exactly: {why}" + (f" ({reason})" if run else "")
+            return Abstained(answer=text, reason=why, **common)
+        tool = "ratio" if isinstance(decision.plan, RatioArgs) else "aggregate"
+        outcome = call_tool(self.tools, tool, decision.plan.model_dump(mode="json"), engine=self.engine, table=self.table)
+        if isinstance(outcome, ToolFailure):
+            return Abstained(answer=f"I cannot answer this exactly: {outcome.message}", reason=outcome.message,
+                             calls=[*calls, outcome], question=decision.question, router=decision)
+        text = describe_result(outcome.result, decision.plan)
+        kind = RouterTakeover if run else Answered
+        return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan,
+                    question=decision.question, router=decision, calls=[*calls, outcome])
+
+    def system_prompt(self) -> str:
+        """The system prompt template (agent/prompts/system.md) filled with this table's profile."""
+        template = resources.files("agent.prompts").joinpath("system.md").read_text()
+        profile = profile_table(self.table, self.config.tools.low_cardinality)
+        return template.format(file=self.table.name, rows=self.table.rows, profile=profile.to_prompt())
+
+
+def _last_plan(run: Run) -> AggregateArgs | RatioArgs | None:
+    for call in reversed(run.calls):
+        if getattr(call, "ok", False) and call.tool in ("aggregate", "ratio"):
+            model = AggregateArgs if call.tool == "aggregate" else RatioArgs
+            return model.model_validate(call.arguments)
+    return None
+
+
+__all__ = ["Agent", "SEARCH_UNAVAILABLE", "ToolError"]

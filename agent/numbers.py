@@ -1,0 +1,212 @@
+"""Messy cell text -> typed values, vectorised with pandas `.str` operations.
+
+Numbers: handles `$1,234.50`, `(120.00)` (negative), `1.2e3`, `12%` (kept as 12, noted as percent),
+`6,00 US$` and `1.234,50` (decimal comma, decided once per column), currency symbols and
+codes ($ € £ ¥ US$ USD EUR GBP) and the missing tokens in `MISSING_TOKENS`.
+Dates: ISO 8601 (`2019-01-01 00:00:18`, `1988-03-09`) and `01/05/2024` (month-first unless a
+first field > 12 shows day-first), with optional H:M[:S]; plain integers are never dates."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+MISSING_TOKENS = frozenset({"", "n/a", "na", "null", "none", "-", "nan", "#n/a"})
+"""Cell text (stripped, lowercased) that means 'no value'."""
+
+NA_VALUES = ["", "N/A", "n/a", "NA", "na", "null", "NULL", "Null", "None", "none", "-", "nan", "NaN",
+             "NAN", "#N/A"]
+"""Exact spellings handed to `pandas.read_csv(na_values=...)` so missing cells never reach Python."""
+
+NUMERIC_SHARE = 0.9
+"""A column is numeric (or date) when at least this share of its non-missing cells parse."""
+
+_CURRENCY = re.compile(r"US\$|USD|EUR|GBP|[$€£¥]")
+_COMMA_DECIMAL = re.compile(r",\d{1,2}$|^[-+]?\d{1,3}(?:\.\d{3})+,\d+$")
+_DOT_DECIMAL = re.compile(r"^[-+]?\d*\.\d{1,2}$|\.\d{4,}$|\.\d*[eE]|,\d{3}\.\d")
+_SAMPLE = 200
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+_SLASH = re.compile(r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+_NUMBERISH = re.compile(
+    r"\(?\s*[-+]?\s*(?:US\$|USD|EUR|GBP|[$€£¥])?\s*[-+]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+]?\d+)?\s*%?\s*"
+    r"(?:US\$|USD|EUR|GBP|[$€£¥])?\s*\)?")
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """Result of parsing one column. `values` is float64 or datetime64[ns] aligned to the input
+    index (NaN/NaT where missing or unparseable); `bad` holds the raw text of unparseable
+    non-missing cells; `conversions` are human notes, one per kind, with counts."""
+
+    values: pd.Series
+    missing: int
+    bad: pd.Series
+    conversions: list[str]
+
+
+def missing_mask(stripped: pd.Series) -> pd.Series:
+    """Boolean mask of cells that are missing: NaN or a token of MISSING_TOKENS (input already stripped)."""
+    missing = stripped.isna()
+    short = (stripped.str.len() <= 4).to_numpy(dtype=bool)  # every token is at most 4 characters
+    if short.any():
+        missing[short] = missing[short] | stripped[short].str.lower().isin(MISSING_TOKENS)
+    return missing
+
+
+def _sample(text: pd.Series) -> list[str]:
+    """Up to _SAMPLE stripped non-missing cells from the top of the column (plain Python: cheap)."""
+    head = [v.strip() for v in text.iloc[: _SAMPLE * 2].tolist() if isinstance(v, str)]
+    head = [v for v in head if v.lower() not in MISSING_TOKENS]
+    if len(head) < _SAMPLE and len(text) > _SAMPLE * 2:
+        head = [v.strip() for v in text.dropna().tolist()]
+        head = [v for v in head if v.lower() not in MISSING_TOKENS]
+    return head[:_SAMPLE]
+
+
+def _share(pattern: re.Pattern[str], values: list[str]) -> float:
+    """Share of `values` fully matching `pattern` (0 for no values)."""
+    return sum(1 for v in values if pattern.fullmatch(v)) / len(values) if values else 0.0
+
+
+def _present(text: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """(stripped non-missing cells, missing mask over the whole column)."""
+    stripped = text.str.strip()
+    missing = missing_mask(stripped)
+    return stripped[~missing], missing
+
+
+def fmt_number(value: float) -> str:
+    """Short display of a parsed number: -120, 1230.45, 6."""
+    return f"{value:.15g}"
+
+
+def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, dict[str, pd.Series], bool]:
+    """Strip parentheses, percent, currency and separators. Returns (float values, masks by kind,
+    decimal_comma as decided). `decimal_comma=None` decides it from the values."""
+    neg = present.str.startswith("(") & present.str.endswith(")")
+    body = present.where(~neg, present.str.slice(1, -1)).str.strip()
+    pct = body.str.endswith("%")
+    body = body.where(~pct, body.str.slice(0, -1))
+    currency = body.str.contains(_CURRENCY)
+    body = body.str.replace(_CURRENCY, "", regex=True).str.strip().str.replace(r"^([-+])\s+", r"\1", regex=True)
+    if decimal_comma is None:
+        decimal_comma = int(body.str.contains(_COMMA_DECIMAL).sum()) > int(body.str.contains(_DOT_DECIMAL).sum())
+    if decimal_comma:
+        thousands = body.str.contains(".", regex=False)
+        body = body.str.replace(".", "", regex=False).str.replace(",", ".", regex=False)
+        masks = {"decimal comma": body.str.contains(".", regex=False)}
+    else:
+        thousands = body.str.contains(",", regex=False)
+        body = body.str.replace(",", "", regex=False)
+        masks = {}
+    values = pd.to_numeric(body, errors="coerce").astype("float64")
+    values = values.where(~neg.to_numpy(), -values)
+    masks = {"parentheses = negative": neg, "percent": pct, **masks, "currency dropped": currency,
+             "thousands separator": thousands}
+    return values, masks, decimal_comma
+
+
+def _notes(raw: pd.Series, values: pd.Series, masks: dict[str, pd.Series]) -> list[str]:
+    """One human note per kind of conversion that happened, with an example and a count."""
+    notes = []
+    ok = values.notna()
+    for kind, mask in masks.items():
+        hit = (mask & ok).to_numpy(dtype=bool)
+        count = int(hit.sum())
+        if count:
+            at = raw.index[hit.argmax()]
+            note = f"{raw[at]!r} read as {fmt_number(values[at])} ({kind})"
+            notes.append(note + (f", {count:,} cells" if count > 1 else ""))
+    return notes[:5]
+
+
+def parse_cells(text: pd.Series) -> Parsed | None:
+    """Parse a text column (str dtype, NaN for missing) as numbers, else as dates; None when it
+    is neither (judged on one shared sample of up to 200 non-missing cells, then on all)."""
+    sample = _sample(text)
+    return parse_numbers(text, sample=sample) or parse_dates(text, sample=sample)
+
+
+def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str] | None = None) -> Parsed | None:
+    """Parse a column of text (str/object dtype, NaN for missing) into float64.
+
+    Returns None when the column is not numeric: fewer than `share` of its non-missing cells
+    (judged first on a sample of 200, then on all) parse, or it has no non-missing cell."""
+    text = raw if raw.dtype == "str" else raw.astype("str")
+    if _share(_NUMBERISH, _sample(text) if sample is None else sample) < share:
+        return None
+    present, missing = _present(text)
+    values, masks, _ = _clean(present, None)
+    ok = values.notna()
+    if ok.mean() < share:
+        return None
+    out = pd.Series(np.nan, index=raw.index, dtype="float64")
+    out[present.index] = values
+    bad = raw[present.index[~ok.to_numpy()]]
+    return Parsed(out, int(missing.sum()), bad, _notes(raw[present.index], values, masks))
+
+
+def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | None:
+    """Parse a text column (str dtype, NaN for missing) as datetime64[ns] when a 200-cell sample
+    looks like ISO or m/d/y dates and at least 90% of non-missing cells parse; None otherwise."""
+    sample = _sample(text) if sample is None else sample
+    iso = _share(_ISO, sample) >= NUMERIC_SHARE
+    if not iso and _share(_SLASH, sample) < NUMERIC_SHARE:
+        return None
+    if iso and (fast := _arrow_iso(text)) is not None:
+        return Parsed(fast, int(text.isna().sum()), text.iloc[:0], [])
+    present, missing = _present(text)
+    notes: list[str] = []
+    if iso:
+        values = _iso_dates(present)
+        offset = present.str.contains(r"(?:Z|[+-]\d{2}:?\d{2})$") & values.notna()
+        if offset.any():
+            at = offset.idxmax()
+            notes.append(f"{present[at]!r} read as {values[at].isoformat()} (offset converted to UTC)"
+                         + (f", {int(offset.sum()):,} cells" if offset.sum() > 1 else ""))
+    else:
+        values, notes = _slash_dates(present)
+    ok = values.notna()
+    if ok.mean() < NUMERIC_SHARE:
+        return None
+    out = pd.Series(pd.NaT, index=text.index, dtype="datetime64[ns]")
+    out[present.index] = values
+    return Parsed(out, int(missing.sum()), text[present.index[~ok.to_numpy()]], notes)
+
+
+def _arrow_iso(text: pd.Series) -> pd.Series | None:
+    """Fast path: Arrow's cast when every non-null cell is clean ISO 8601 without offset; else None."""
+    try:
+        arrow = pa.array(text, type=pa.string()).cast(pa.timestamp("ns"))
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
+        return None
+    return pd.Series(arrow.to_numpy(zero_copy_only=False), index=text.index).astype("datetime64[ns]")
+
+
+def _iso_dates(present: pd.Series) -> pd.Series:
+    """ISO 8601 text -> datetime64[ns] (naive; offsets converted to UTC)."""
+    values = pd.to_datetime(present, format="ISO8601", errors="coerce", utc=True)
+    return values.dt.tz_convert(None).astype("datetime64[ns]")
+
+
+def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
+    """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
+    dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
+    order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
+    values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
+    for year in ("%Y", "%y"):
+        for clock in (" %H:%M:%S", " %H:%M", ""):
+            todo = values.isna()
+            if not todo.any():
+                break
+            values[todo] = pd.to_datetime(present[todo], format=f"{order}/{year}{clock}", errors="coerce")
+    ok = values.notna().to_numpy()
+    if not ok.any():
+        return values, []
+    at = present.index[ok.argmax()]
+    note = f"{present[at]!r} read as {values[at].date().isoformat()} ({label})"
+    return values, [note + (f", {int(ok.sum()):,} cells" if ok.sum() > 1 else "")]

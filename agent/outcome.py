@@ -1,0 +1,62 @@
+"""Typed outcomes of one question. Every exit of the loop is one of these."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agent.plan import AggregateArgs, RatioArgs
+from agent.policies.router import RouterDecision
+from agent.tools.base import ToolFailure, ToolSuccess
+
+
+class Outcome(BaseModel):
+    """Common fields. `answer` is the final text shown to the user; `calls` every tool call of
+    the run (successes carry the result and its provenance); `plan` the plan that produced the
+    answer (for follow-ups)."""
+
+    status: str
+    question: str
+    answer: str
+    answered_by: Literal["model", "router", "none"]
+    reason: str | None = None
+    calls: list[ToolSuccess | ToolFailure] = Field(default_factory=list)
+    router: RouterDecision | None = None
+    plan: AggregateArgs | RatioArgs | None = None
+
+    @property
+    def results(self) -> list[ToolSuccess]:
+        """The successful tool calls."""
+        return [c for c in self.calls if isinstance(c, ToolSuccess)]
+
+
+class Answered(Outcome):
+    """An answer: from the model (its numbers checked against tool results) or from the router
+    alone when no model is configured."""
+
+    status: Literal["answered"] = "answered"
+
+
+class RouterTakeover(Outcome):
+    """The model broke a policy, failed, or ran out of budget; the router's plan answered instead.
+    `reason` says why."""
+
+    status: Literal["router_takeover"] = "router_takeover"
+
+
+class Abstained(Outcome):
+    """No answer, on purpose; `reason` says why (unmatched words, retrieval not available, ...)."""
+
+    status: Literal["abstained"] = "abstained"
+    answered_by: Literal["model", "router", "none"] = "none"
+
+
+class Failed(Outcome):
+    """The run could not complete (model endpoint down and no router plan, ...); `reason` says why."""
+
+    status: Literal["failed"] = "failed"
+    answered_by: Literal["model", "router", "none"] = "none"
+
+
+AnyOutcome = Answered | RouterTakeover | Abstained | Failed

@@ -1,0 +1,216 @@
+"""The router's lexicon for ONE table: phrases of the question mapped to meanings, built from the
+table's own columns and values plus the generic vocabulary and the config's aliases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from agent.config import RouterConfig
+from agent.policies import vocabulary as V
+from agent.table import ColumnRole, Table
+
+TOKEN = re.compile(
+    r"(?P<date>\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}/\d{2,4})"
+    r"|(?P<number>[-]?[$€£]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?%?)"
+    r"|(?P<word>[A-Za-z_][\w'&-]*\w|[A-Za-z])"
+    r"|(?P<symbol>[<>]=?|%)")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of a question: its original text, lowercase form and kind (date/number/word/symbol)."""
+
+    text: str
+    lower: str
+    kind: str
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed."""
+    out = []
+    for m in TOKEN.finditer(text):
+        raw = m.group()
+        if m.lastgroup == "word":
+            raw = re.sub(r"'s$", "", raw)
+        out.append(Token(raw, raw.lower(), m.lastgroup or "word"))
+    return out
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a phrase means. kind: column, value, flag, measure, op, order, time, ratio, comparison,
+    group, which, negation, row, stop. `column`/`value` are set for column/value/flag."""
+
+    kind: str
+    column: str | None = None
+    value: str | None = None
+
+
+def stem(word: str) -> str:
+    """A crude English stem for matching column names: crashes/crashed/crashing -> crash."""
+    for suffix in ("ies", "es", "ed", "ing", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            return base + "y" if suffix == "ies" else base
+    return word
+
+
+def column_forms(name: str) -> set[str]:
+    """Spellings a question may use for a column: 'total_revenue' -> 'total revenue', plurals,
+    camelCase split ('TimeGenerated' -> 'time generated')."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.strip())
+    spaced = re.sub(r"[_\s.-]+", " ", spaced).lower().strip()
+    forms = {name.strip().lower(), spaced}
+    last = spaced.split(" ")[-1]
+    head = spaced[: len(spaced) - len(last)]
+    plural = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in "aeiou" else (
+        last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s")
+    forms.add(head + plural)
+    return {f for f in forms if f}
+
+
+@dataclass
+class Lexicon:
+    """Phrase (tuple of lowercase words) -> meanings, plus single-word fallbacks."""
+
+    phrases: dict[tuple[str, ...], list[Meaning]] = field(default_factory=dict)
+    short_values: dict[str, list[Meaning]] = field(default_factory=dict)
+    """Values of 1-2 characters, matched case-sensitively (so 'a' is not region 'A')."""
+    stems: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
+    """Stem of a 0/1 column's name ('fraud' for is_fraud) -> column."""
+    abbreviations: dict[str, str] = field(default_factory=dict)
+    measure: str | None = None
+    measure_candidates: list[str] = field(default_factory=list)
+    date_columns: list[str] = field(default_factory=list)
+    numeric_columns: list[str] = field(default_factory=list)
+    max_len: int = 1
+
+    def add(self, phrase: str, meaning: Meaning, *, replace: bool = False) -> None:
+        key = tuple(t.lower for t in tokenize(phrase))
+        if not key:
+            return
+        current = self.phrases.get(key, [])
+        if replace or not current or current[0].kind in ("stop", "row", "measure"):
+            current = [] if current and current[0].kind != meaning.kind else current
+        if meaning not in current:
+            current.append(meaning)
+        self.phrases[key] = current
+        self.max_len = max(self.max_len, len(key))
+
+
+def _is_flag(series: pd.Series) -> bool:
+    values = set(series.dropna().unique().tolist())
+    return bool(values) and values <= {0, 1, 0.0, 1.0} and pd.api.types.is_numeric_dtype(series)
+
+
+def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
+    """The lexicon of `table`, cached on it. Cost: one pass over each categorical column's values."""
+    cache = table.__dict__.setdefault("_lexicons", {})
+    key = id(config)
+    if key not in cache:
+        cache[key] = _build(table, config)
+    return cache[key]
+
+
+def _build(table: Table, config: RouterConfig) -> Lexicon:
+    lex = Lexicon()
+    for words, kind in ((V.STOPWORDS, "stop"), (config.row_nouns, "row"), (config.measure_words, "measure")):
+        for w in words:
+            lex.add(w, Meaning(kind), replace=True)
+    for table_ in ((V.OP_WORDS, "op"), (V.ORDER_WORDS, "order"), (V.TIME_ORDER_WORDS, "time"),
+                   (V.COMPARISONS, "comparison")):
+        for phrase, value in table_[0].items():
+            lex.add(phrase, Meaning(table_[1], value=value), replace=True)
+    for w in V.RATIO_WORDS:
+        lex.add(w, Meaning("ratio"), replace=True)
+    for w in V.GROUP_WORDS:
+        lex.add(w, Meaning("group"), replace=True)
+    for w in V.WHICH_WORDS:
+        lex.add(w, Meaning("which"), replace=True)
+    for w in V.NEGATIONS:
+        lex.add(w, Meaning("negation"), replace=True)
+    for column in table.df.columns:
+        _add_column(lex, table, column, config)
+    _choose_measure(lex, table)
+    return lex
+
+
+def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:
+    role = table.roles[column]
+    series = table.df[column]
+    for form in column_forms(column):
+        lex.add(form, Meaning("column", column), replace=True)
+        lex.stems.setdefault(stem(form), column)
+    name = column.strip().lower()
+    if name.isalpha() and 2 <= len(name) <= 5 and not re.search(r"[aeiou]", name[1:]):
+        lex.abbreviations[name] = column
+    if role is ColumnRole.date:
+        lex.date_columns.append(column)
+    elif role is ColumnRole.numeric:
+        if _is_flag(series):
+            flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)
+            lex.flags[stem(flag.replace("_", " "))] = column
+        else:
+            lex.numeric_columns.append(column)
+    elif role is ColumnRole.categorical:
+        _add_values(lex, column, series, config)
+
+
+def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> None:
+    values = [str(v) for v in pd.unique(series.dropna())]
+    by_fold = {v.strip().casefold(): v for v in values}
+    for v in values:
+        text = v.strip()
+        if len(text) <= 2:
+            lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
+        elif len(tokenize(text)) <= 6:
+            lex.add(text, Meaning("value", column, text))
+    for alias, target in config.value_aliases.items():
+        if target.casefold() in by_fold:
+            lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
+    codes = {v.strip().upper() for v in values}
+    if values and len(codes & set(V.US_STATES.values())) >= 0.8 * len(codes):
+        for state, code in V.US_STATES.items():
+            if code in codes:
+                lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
+
+
+def _choose_measure(lex: Lexicon, table: Table) -> None:
+    """The column 'spend', 'amount' and similar words mean: the one numeric column whose name
+    looks like money; else the only non-flag numeric column; else none (the router abstains)."""
+    def money(column: str) -> bool:
+        name = column.lower()
+        return any(h in re.split(r"[_\s]+", name) or name == h or _abbreviates(name, h) for h in V.MONEY_HINTS)
+    hinted = [c for c in lex.numeric_columns if money(c)]
+    lex.measure_candidates = hinted or lex.numeric_columns
+    if len(lex.measure_candidates) == 1:
+        lex.measure = lex.measure_candidates[0]
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """'amt' abbreviates 'amount': same first letter, letters in order, shorter."""
+    if not short or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
+
+
+def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
+    """Single-token fallbacks after phrase lookup: short case-sensitive values, flag stems,
+    column stems, abbreviations."""
+    if token.text in lex.short_values:
+        return lex.short_values[token.text]
+    word = token.lower
+    for flag_stem, column in lex.flags.items():
+        if len(flag_stem) >= 4 and word.startswith(flag_stem):
+            return [Meaning("flag", column)]
+    if stem(word) in lex.stems:
+        return [Meaning("column", lex.stems[stem(word)])]
+    for short, column in lex.abbreviations.items():
+        if len(word) >= 4 and _abbreviates(short, word):
+            return [Meaning("column", column)]
+    return []

@@ -1,0 +1,177 @@
+"""Predicates to boolean row masks, on the pandas engine. Text compares ignore case and
+surrounding whitespace; date values are ISO prefixes meaning a whole year, month or day."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from agent.errors import BadPredicate, near
+from agent.plan import Op, Predicate
+from agent.table import ColumnRole, Table
+
+_ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
+_NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
+
+
+@dataclass
+class Selection:
+    """The rows selected by a list of predicates (AND), plus what the engine resolved on the way."""
+
+    mask: np.ndarray
+    matched_values: dict[str, list[str]] = field(default_factory=dict)
+    resolved: dict[str, str] = field(default_factory=dict)
+    near_values: dict[str, list[str]] = field(default_factory=dict)
+
+
+def text_codes(table: Table, column: str) -> pd.Categorical:
+    """The column as a pandas Categorical, cached on the table (fast repeated matching)."""
+    cache = table.__dict__.setdefault("_categoricals", {})
+    if column not in cache:
+        cache[column] = pd.Categorical(table.df[column])
+    return cache[column]
+
+
+def select(table: Table, predicates: list[Predicate]) -> Selection:
+    """AND of all predicates as a boolean mask of shape (rows,). Raises UnknownColumn or
+    BadPredicate. An empty list selects every row."""
+    selection = Selection(mask=np.ones(table.rows, dtype=bool))
+    for predicate in predicates:
+        column = table.column(predicate.column)
+        role = table.roles[column]
+        if predicate.op in (Op.is_null, Op.not_null):
+            isna = table.df[column].isna().to_numpy()
+            selection.mask &= isna if predicate.op is Op.is_null else ~isna
+        elif role is ColumnRole.date:
+            selection.mask &= _date_mask(table, column, predicate, selection)
+        elif role is ColumnRole.numeric or (role is ColumnRole.identifier and _is_numeric(table, column)):
+            selection.mask &= _number_mask(table, column, predicate, selection)
+        else:
+            selection.mask &= _text_mask(table, column, predicate, selection)
+    return selection
+
+
+def _is_numeric(table: Table, column: str) -> bool:
+    return pd.api.types.is_numeric_dtype(table.df[column])
+
+
+def _operands(predicate: Predicate) -> list[object]:
+    if predicate.op is Op.in_:
+        if not predicate.values:
+            raise BadPredicate(predicate.column, predicate.op, "'in' needs a non-empty values list")
+        return list(predicate.values)
+    if predicate.op is Op.between:
+        if predicate.value is None or predicate.upper is None:
+            raise BadPredicate(predicate.column, predicate.op, "'between' needs value and upper")
+        return [predicate.value, predicate.upper]
+    if predicate.op in (Op.latest, Op.earliest):
+        return []
+    if predicate.value is None:
+        raise BadPredicate(predicate.column, predicate.op, "a value is required")
+    return [predicate.value]
+
+
+def _to_number(column: str, op: Op, value: object) -> float:
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value)
+    if not _NUMBER.match(text):
+        raise BadPredicate(column, op, f"{text!r} is not a number (the column is numeric)")
+    return float(re.sub(r"[\s$€£,%]", "", text))
+
+
+def _compare(series: pd.Series, op: Op, operands: list) -> pd.Series:
+    match op:
+        case Op.eq: return series == operands[0]
+        case Op.ne: return series != operands[0]
+        case Op.gt: return series > operands[0]
+        case Op.ge: return series >= operands[0]
+        case Op.lt: return series < operands[0]
+        case Op.le: return series <= operands[0]
+        case Op.between: return (series >= operands[0]) & (series <= operands[1])
+        case Op.in_: return series.isin(operands)
+    raise AssertionError(op)
+
+
+def _number_mask(table: Table, column: str, predicate: Predicate, selection: Selection) -> np.ndarray:
+    series = table.df[column]
+    op = predicate.op
+    if op in (Op.latest, Op.earliest):
+        target = series.max() if op is Op.latest else series.min()
+        selection.resolved[f"{'MAX' if op is Op.latest else 'MIN'}({column})"] = f"{target:g}"
+        return (series == target).to_numpy()
+    if op is Op.contains:
+        raise BadPredicate(column, op, "'contains' applies to text columns; the column is numeric")
+    operands = [_to_number(column, op, v) for v in _operands(predicate)]
+    return _compare(series, op, operands).fillna(False).to_numpy(dtype=bool)
+
+
+def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selection) -> np.ndarray:
+    op = predicate.op
+    if op in _ORDER_OPS or op in (Op.latest, Op.earliest):
+        raise BadPredicate(column, op, f"ordering does not apply to the text column {column!r}")
+    categorical = text_codes(table, column)
+    categories = [str(c) for c in categorical.categories]
+    normalised = [c.strip().casefold() for c in categories]
+    wanted = [str(v).strip().casefold() for v in _operands(predicate)]
+    if op is Op.contains:
+        hit = [any(w in n for w in wanted) for n in normalised]
+    else:
+        hit = [n in wanted for n in normalised]
+    if op is Op.ne:
+        hit = [not h for h in hit]
+    codes = np.flatnonzero(hit)
+    spellings = [categories[i] for i in codes]
+    if op is not Op.ne:
+        selection.matched_values[column] = spellings
+        if not spellings:
+            selection.near_values[column] = [s for w in wanted for s in near(w, categories)]
+    return np.isin(categorical.codes, codes)
+
+
+def _period(column: str, op: Op, value: object) -> tuple[pd.Timestamp, pd.Timestamp]:
+    """[start, end) of an ISO prefix: '2019' a year, '2019-03' a month, '2019-03-05' a day."""
+    text = str(value).strip()
+    try:
+        if re.fullmatch(r"\d{4}", text):
+            start = pd.Timestamp(int(text), 1, 1)
+            return start, start + pd.DateOffset(years=1)
+        if re.fullmatch(r"\d{4}-\d{1,2}", text):
+            start = pd.Timestamp(text + "-01")
+            return start, start + pd.DateOffset(months=1)
+        start = pd.Timestamp(text)
+    except (ValueError, TypeError) as exc:
+        raise BadPredicate(column, op, f"{text!r} is not a date (use ISO: 2019, 2019-03, 2019-03-05)") from exc
+    if start == start.normalize() and len(text) <= 10:
+        return start, start + pd.Timedelta(days=1)
+    return start, start + pd.Timedelta(microseconds=1)
+
+
+def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selection) -> np.ndarray:
+    series = table.df[column]
+    op = predicate.op
+    if op in (Op.latest, Op.earliest):
+        day = (series.max() if op is Op.latest else series.min()).normalize()
+        selection.resolved[f"{'MAX' if op is Op.latest else 'MIN'}({column})"] = day.date().isoformat()
+        return (series.dt.normalize() == day).to_numpy()
+    if op is Op.contains:
+        raise BadPredicate(column, op, "'contains' applies to text columns; the column is a date")
+    if op is Op.in_:
+        masks = [_date_mask(table, column, Predicate(column=column, op=Op.eq, value=v), selection)
+                 for v in _operands(predicate)]
+        return np.logical_or.reduce(masks)
+    periods = [_period(column, op, v) for v in _operands(predicate)]
+    (start, end) = periods[0]
+    match op:
+        case Op.eq: result = (series >= start) & (series < end)
+        case Op.ne: result = (series < start) | (series >= end)
+        case Op.gt: result = series >= end
+        case Op.ge: result = series >= start
+        case Op.lt: result = series < start
+        case Op.le: result = series < end
+        case Op.between: result = (series >= start) & (series < periods[1][1])
+        case _: raise AssertionError(op)
+    return result.fillna(False).to_numpy(dtype=bool)

@@ -1,0 +1,117 @@
+"""Column profiles of a loaded table: role, dtype, nulls, distinct counts, low-cardinality values
+and date ranges. Never holds raw rows beyond the distinct values of low-cardinality columns."""
+
+from __future__ import annotations
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict
+
+from agent.numbers import fmt_number
+from agent.table import ColumnRole, Table
+
+_Model = ConfigDict(use_attribute_docstrings=True)
+
+
+class ColumnProfile(BaseModel):
+    """One column of the table, summarised."""
+
+    model_config = _Model
+
+    name: str
+    """Column name as used in tool calls (trimmed header)."""
+    display: str
+    """Original header text."""
+    role: ColumnRole
+    """numeric / categorical / date / identifier / text."""
+    dtype: str
+    """pandas dtype after parsing (float64, int64, datetime64[ns], str...)."""
+    nulls: int
+    """Missing cells, including unparseable cells of numeric/date columns."""
+    distinct: int
+    """Distinct non-missing values."""
+    values: list[str | float] | None = None
+    """Sorted distinct values when distinct <= low_cardinality (dates as ISO strings); else None."""
+    unparseable: int = 0
+    """Non-missing cells that could not be parsed as numbers/dates (counted in nulls too)."""
+    min: str | float | None = None
+    """Earliest value, ISO string; date columns only."""
+    max: str | float | None = None
+    """Latest value, ISO string; date columns only."""
+
+
+class TableProfile(BaseModel):
+    """The whole table, summarised for prompts and answers."""
+
+    model_config = _Model
+
+    file: str
+    """File name."""
+    sha256: str
+    """Hex sha256 of the file bytes."""
+    rows: int
+    """Data rows."""
+    columns: list[ColumnProfile]
+    """One profile per column, in file order."""
+
+    def to_prompt(self) -> str:
+        """Compact text for an LLM system prompt: a header line, then one line per column
+        `name (role, N distinct, K nulls): v1, v2, ...`. No raw rows."""
+        lines = [f"Table {self.file}: {self.rows:,} rows, {len(self.columns)} columns."]
+        for col in self.columns:
+            head = f"{col.name} ({col.role}, {col.distinct:,} distinct, {col.nulls:,} nulls"
+            if col.unparseable:
+                head += f", {col.unparseable:,} unparseable"
+            if col.display != col.name:
+                head += f", header {col.display!r}"
+            head += ")"
+            if col.role == ColumnRole.date and col.min is not None:
+                head += f": {col.min} .. {col.max}"
+            elif col.values is not None:
+                head += ": " + ", ".join(_show(v) for v in col.values)
+            lines.append(head)
+        return "\n".join(lines)
+
+
+def _show(value: str | float) -> str:
+    """A profile value as prompt text: numbers without trailing .0."""
+    return fmt_number(value) if isinstance(value, float) else value
+
+
+def _iso(values: pd.Series) -> list[str]:
+    """Timestamps as ISO strings: dates only when every value is at midnight."""
+    if (values == values.dt.normalize()).all():
+        return [v.date().isoformat() for v in values]
+    return [v.isoformat() for v in values]
+
+
+def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
+    """Profile of one column (one pass for distinct values)."""
+    s = table.df[name]
+    uniques = pd.Series(s.dropna().unique())
+    role = table.roles[name]
+    profile = ColumnProfile(name=name, display=table.display[name], role=role, dtype=str(s.dtype),
+                            nulls=int(s.isna().sum()), distinct=len(uniques),
+                            unparseable=table.reports[name].unparseable)
+    if pd.api.types.is_datetime64_any_dtype(s):
+        if len(uniques):
+            low, high = _iso(pd.Series([uniques.min(), uniques.max()]))
+            profile.min, profile.max = low, high
+        if len(uniques) <= low_cardinality:
+            profile.values = _iso(uniques.sort_values())
+    elif len(uniques) <= low_cardinality:
+        if pd.api.types.is_numeric_dtype(s):
+            profile.values = sorted(float(v) for v in uniques)
+        else:
+            profile.values = sorted(str(v) for v in uniques)
+    return profile
+
+
+def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
+    """Profile every column of `table`; values are listed for columns with at most
+    `low_cardinality` distinct values. Cached on the table per `low_cardinality`."""
+    cached = table._profile.get(low_cardinality)
+    if cached is None:
+        columns = [_column(table, name, low_cardinality) for name in table.df.columns]
+        cached = TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
+        table._profile[low_cardinality] = cached
+    return cached

@@ -1,0 +1,88 @@
+"""Terminal rendering of outcomes and profiles with rich: the answer, a table for group results
+(cut at `max_rows` with the cut stated), then the provenance."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from agent.answer import fmt, fmt_percent, provenance_lines
+from agent.outcome import Outcome
+from agent.profile import TableProfile
+from agent.results import AggregateResult, DescribeResult
+from agent.tools.base import ToolSuccess
+
+
+def who(outcome: Outcome, model_name: str | None) -> str:
+    """'model gpt-4o-mini', 'router (no model is configured)', 'router (took over: ...)'."""
+    if outcome.answered_by == "model":
+        return f"model {model_name or ''}".strip()
+    if outcome.status == "router_takeover":
+        return f"router (took over from the model: {outcome.reason})"
+    if outcome.answered_by == "router":
+        return f"router ({outcome.reason})" if outcome.reason else "router"
+    return "nobody (abstained)" if outcome.status == "abstained" else "nobody (failed)"
+
+
+def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None = None, max_rows: int = 40) -> None:
+    """Print the answer, any group table, and the provenance of each successful tool call."""
+    style = {"answered": "bold", "router_takeover": "bold", "abstained": "yellow", "failed": "red"}[outcome.status]
+    console.print(outcome.answer, style=style, markup=False, highlight=False)
+    for call in outcome.results:
+        if isinstance(call.result, AggregateResult) and call.result.groups and len(call.result.groups) > 1:
+            console.print(_group_table(call.result, max_rows))
+        if isinstance(call.result, DescribeResult) and call.result.values:
+            _values_table(console, call.result, max_rows)
+        _provenance(console, call)
+    if outcome.router and outcome.router.notes:
+        console.print("  read as: " + "; ".join(outcome.router.notes), style="dim", markup=False, highlight=False)
+    console.print(f"  answered by: {who(outcome, model_name)}", style="dim", markup=False, highlight=False)
+
+
+def _group_table(result: AggregateResult, max_rows: int) -> RichTable:
+    table = RichTable(show_edge=False, pad_edge=False)
+    for column in result.group_by:
+        table.add_column(column)
+    table.add_column(f"{result.op.upper() if isinstance(result.op, str) else result.op}({result.column or '*'})", justify="right")
+    table.add_column("rows", justify="right")
+    shown = result.groups[:max_rows]
+    for group in shown:
+        table.add_row(*(fmt(k) for k in group.key), fmt(group.value), f"{group.rows:,}")
+    cut = result.total_groups - len(shown)
+    if cut > 0:
+        table.caption = f"{len(shown)} of {result.total_groups:,} groups shown ({cut:,} more not shown)"
+    return table
+
+
+def _values_table(console: Console, result: DescribeResult, max_rows: int) -> None:
+    table = RichTable(show_edge=False, pad_edge=False)
+    table.add_column(result.column or "value")
+    table.add_column("rows", justify="right")
+    for v in result.values[:max_rows]:
+        table.add_row(fmt(v.value), f"{v.rows:,}")
+    if result.total_distinct > len(result.values[:max_rows]):
+        table.caption = f"{len(result.values[:max_rows])} of {result.total_distinct:,} values shown"
+    console.print(table)
+
+
+def _provenance(console: Console, call: ToolSuccess) -> None:
+    p = call.result.provenance
+    lines = [f"operation: {p.operation}",
+             f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
+             + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
+             *provenance_lines(call.result),
+             f"file: {p.file} (sha256 {p.sha256[:12]}), {p.elapsed_ms:.1f} ms"]
+    for line in lines:
+        console.print("  " + line, style="dim", markup=False, highlight=False)
+
+
+def render_profile(console: Console, profile: TableProfile) -> None:
+    """The profile as a table: column, role, nulls, distinct, values (low-cardinality columns)."""
+    table = RichTable(title=f"{profile.file}: {profile.rows:,} rows, {len(profile.columns)} columns")
+    for name in ("column", "role", "nulls", "distinct", "values / range"):
+        table.add_column(name, overflow="fold")
+    for c in profile.columns:
+        shown = ", ".join(fmt(v) for v in c.values[:12]) + (" ..." if len(c.values) > 12 else "") if c.values else (
+            f"{c.min} .. {c.max}" if c.min is not None else "")
+        table.add_row(c.display, c.role, f"{c.nulls:,}", f"{c.distinct:,}", shown)
+    console.print(table)

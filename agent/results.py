@@ -1,0 +1,104 @@
+"""Typed results of the compute tools. Every result carries its provenance."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.profile import TableProfile
+
+Value = str | float | None
+_Doc = ConfigDict(use_attribute_docstrings=True)
+
+
+class Provenance(BaseModel):
+    """Where a number came from: the operation, the rows behind it, and what was skipped."""
+
+    model_config = _Doc
+
+    operation: str
+    """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos'."""
+    rows_scanned: int
+    """Rows in the table (all of them are scanned)."""
+    rows_matched: int
+    """Rows that satisfied the predicates."""
+    nulls_skipped: int = 0
+    """Matched rows whose aggregated value was missing or unparseable and so not counted."""
+    notes: list[str] = Field(default_factory=list)
+    """How raw values were read (e.g. '(120.00)' read as -120) and anything else skipped."""
+    matched_values: dict[str, list[str]] = Field(default_factory=dict)
+    """Per text predicate column, the distinct spellings that matched (case/whitespace-insensitive)."""
+    resolved: dict[str, str] = Field(default_factory=dict)
+    """Values the engine resolved, e.g. {'MAX(day)': '2024-01-05'} for a 'latest' predicate."""
+    elapsed_ms: float = 0.0
+    """Engine time in milliseconds."""
+    file: str = ""
+    """The table's file name."""
+    sha256: str = ""
+    """Hex SHA-256 of the file's bytes."""
+
+
+class Group(BaseModel):
+    """One group of a group-by: its key values (in group_by order), the aggregate and its row count."""
+
+    key: list[Value]
+    value: Value
+    rows: int
+
+
+class AggregateResult(BaseModel):
+    """Result of `aggregate`: `value` without group_by, else `groups` (ordered, possibly cut)."""
+
+    model_config = _Doc
+
+    kind: Literal["aggregate"] = "aggregate"
+    op: str
+    column: str | None
+    group_by: list[str] = Field(default_factory=list)
+    value: Value = None
+    """The aggregate over all matching rows (no group_by)."""
+    groups: list[Group] = Field(default_factory=list)
+    """Groups kept after order and limit."""
+    total_groups: int = 0
+    """Number of groups before the limit."""
+    ties: list[Group] = Field(default_factory=list)
+    """Groups cut by the limit whose value equals the last kept group's value."""
+    provenance: Provenance
+
+
+class RatioResult(BaseModel):
+    """Result of `ratio`: numerator / denominator as a percentage (0-100)."""
+
+    model_config = _Doc
+
+    kind: Literal["ratio"] = "ratio"
+    numerator: float
+    denominator: float
+    percent: float
+    """100 * numerator / denominator."""
+    provenance: Provenance
+
+
+class ValueCount(BaseModel):
+    """A distinct value of a column and how many rows hold it."""
+
+    value: Value
+    rows: int
+
+
+class DescribeResult(BaseModel):
+    """Result of `describe`: the whole profile, or one column's distinct values with row counts."""
+
+    model_config = _Doc
+
+    kind: Literal["describe"] = "describe"
+    profile: TableProfile | None = None
+    column: str | None = None
+    values: list[ValueCount] = Field(default_factory=list)
+    total_distinct: int = 0
+    """Distinct values in the column before any cut."""
+    provenance: Provenance
+
+
+Result = AggregateResult | RatioResult | DescribeResult
