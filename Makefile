@@ -15,7 +15,7 @@ demo: $(BIN)/tally
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
 test: $(BIN)/tally
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 bench: $(BIN)/tally
 	$(BIN)/python bench/bench.py
