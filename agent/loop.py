@@ -69,6 +69,10 @@ class Agent:
             try:
                 turn = self.model.complete(messages, definitions)
             except ModelError as exc:
+                if decision.plan is None:
+                    return Failed(question=question, answer=f"The model failed ({exc}) and the question does not "
+                                  f"map to an exact plan: {decision.abstain}", reason=str(exc), calls=run.calls,
+                                  router=decision)
                 return self.router_answer(decision, run, f"the model failed: {exc}")
             messages.append(turn.as_message())
             run.final = None if turn.tool_calls else (turn.content or "")

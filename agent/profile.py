@@ -30,7 +30,8 @@ class ColumnProfile(BaseModel):
     distinct: int
     """Distinct non-missing values."""
     values: list[str | float] | None = None
-    """Sorted distinct values when distinct <= low_cardinality (dates as ISO strings); else None."""
+    """Sorted distinct values when distinct <= low_cardinality (dates as ISO strings); for numeric
+    columns only codes and flags (at most 5 distinct whole numbers), so measures never leak rows."""
     unparseable: int = 0
     """Non-missing cells that could not be parsed as numbers/dates (counted in nulls too)."""
     min: str | float | None = None
@@ -100,7 +101,9 @@ def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
             profile.values = _iso(uniques.sort_values())
     elif len(uniques) <= low_cardinality:
         if pd.api.types.is_numeric_dtype(s):
-            profile.values = sorted(float(v) for v in uniques)
+            # Only codes and flags (few whole numbers): measures' values would leak the rows.
+            if len(uniques) <= 5 and bool((uniques % 1 == 0).all()):
+                profile.values = sorted(float(v) for v in uniques)
         else:
             profile.values = sorted(str(v) for v in uniques)
     return profile
