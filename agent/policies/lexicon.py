@@ -15,7 +15,7 @@ from agent.table import ColumnRole, Table
 TOKEN = re.compile(
     r"(?P<date>\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}/\d{2,4})"
     r"|(?P<number>[-]?[$€£]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?%?)"
-    r"|(?P<word>[A-Za-z_][\w'&-]*\w|[A-Za-z])"
+    r"|(?P<word>[A-Za-z_][\w'&]*\w|[A-Za-z])"
     r"|(?P<symbol>[<>]=?|%)")
 
 

@@ -153,9 +153,24 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
     nxt.used = True
     if nxt.kind == "date":
         column = _date_column(item, reading, lex)
+        if op == "between":
+            upper = reading.after(nxt)
+            if upper is None or upper.kind != "date":
+                raise Abstain(f"'between {nxt.text}' needs a second date.")
+            upper.used = True
+            draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=nxt.date, upper=upper.date)))
+            return
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date)))
         return
     column = _subject(item, reading, draft, lex, nxt.currency)
+    if op == "between":
+        upper = reading.after(nxt)
+        if upper is None or upper.kind != "number":
+            raise Abstain(f"'between {nxt.text}' needs a second number ('between 50 and 200').")
+        upper.used = True
+        low, high = sorted((nxt.number, upper.number))
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
+        return
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
 
 

@@ -60,11 +60,11 @@ def _aggregate(draft: Draft, lex: Lexicon, predicates: list[Predicate]) -> Aggre
     column = measure_column(draft, lex)
     op, order, limit = draft.op, draft.order, draft.limit
     if op is None:
-        if draft.group_by or draft.measure_used:
-            op = "sum" if column else "count"
-        elif order and column:
+        if order and column and not draft.group_by:
             op = "max" if order == "desc" else "min"
             order = None
+        elif draft.group_by or draft.measure_used:
+            op = "sum" if column else "count"
         elif order:
             op = "count"
         elif predicates and column is None:

@@ -40,7 +40,7 @@ COMPARISONS: dict[str, str] = {
     "at least": ">=", "no less than": ">=", ">=": ">=", "or more": ">=",
     "less than": "<", "fewer than": "<", "lower than": "<", "smaller than": "<", "below": "<",
     "under": "<", "<": "<", "at most": "<=", "no more than": "<=", "up to": "<=", "<=": "<=",
-    "equal to": "=", "equals": "=", "exactly": "=",
+    "equal to": "=", "equals": "=", "exactly": "=", "between": "between",
 }
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 WHICH_WORDS = {"which", "what"}
@@ -51,7 +51,7 @@ what which who whom whose is are was were be been being the a an of in on at for
 where when that this these those there their its it do does did has have had made make me my our
 we you i please tell give all and or as than only just overall any some were there's what's whats
 happen happened recorded occurred done is there per each every one ones so far did the across
-show much many how get got into within during whole entire
+show much many how get got into within during whole entire name names about instead then also
 """.split())
 SCALE_WORDS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 MONTHS = {m: i + 1 for i, m in enumerate(
