@@ -72,7 +72,7 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     text += f", top {shown} shown" if shown < result.total_groups else ""
     listed = result.groups if shown <= 5 else result.groups[:3]
     text += "): " + "; ".join(f"{key_text(g)}: {fmt(g.value)}" for g in listed)
-    text += f"; ... (all {shown} in the table)." if len(listed) < shown else "."
+    text += "; ... (see the table)." if len(listed) < shown else "."
     if result.ties:
         text += f" Tied with the last shown: {', '.join(key_text(g) for g in result.ties)}."
     return text

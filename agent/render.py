@@ -31,6 +31,11 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
     for call in outcome.results:
         if isinstance(call.result, AggregateResult) and call.result.groups and len(call.result.groups) > 1:
             console.print(_group_table(call.result, max_rows))
+            shown = min(len(call.result.groups), max_rows)
+            if call.result.total_groups > shown:
+                console.print(f"  {shown} of {call.result.total_groups:,} groups shown "
+                              f"({call.result.total_groups - shown:,} more not shown)", style="yellow",
+                              markup=False, highlight=False)
         if isinstance(call.result, DescribeResult) and call.result.values:
             _values_table(console, call.result, max_rows)
         _provenance(console, call)
@@ -45,12 +50,8 @@ def _group_table(result: AggregateResult, max_rows: int) -> RichTable:
         table.add_column(column)
     table.add_column(f"{result.op.upper() if isinstance(result.op, str) else result.op}({result.column or '*'})", justify="right")
     table.add_column("rows", justify="right")
-    shown = result.groups[:max_rows]
-    for group in shown:
+    for group in result.groups[:max_rows]:
         table.add_row(*(fmt(k) for k in group.key), fmt(group.value), f"{group.rows:,}")
-    cut = result.total_groups - len(shown)
-    if cut > 0:
-        table.caption = f"{len(shown)} of {result.total_groups:,} groups shown ({cut:,} more not shown)"
     return table
 
 

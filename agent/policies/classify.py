@@ -23,9 +23,7 @@ class Classification(BaseModel):
 def classify(question: str) -> Classification:
     """Tier 1 wins over tier 3 ("show me the total ..." is a computation); tier 3 wins over tier 2
     ("find transactions over $500" wants records). Confidence rises with the number of signals."""
-    t1 = [m.group() for m in V.TIER1.finditer(question)]
-    t2 = [m.group() for m in V.TIER2.finditer(question)]
-    t3 = [m.group() for m in V.TIER3.finditer(question)]
+    t1, t2, t3 = V.TIER1.findall(question), V.TIER2.findall(question), V.TIER3.findall(question)
     if t1:
         return Classification(kind="computation", tier=1, matched=t1 + t2,
                               confidence=min(0.99, 0.8 + 0.1 * (len(t1) - 1) - (0.2 if t3 else 0)))

@@ -19,7 +19,10 @@ TOKEN = re.compile(
     r"|(?P<symbol>[<>]=?|%)")
 
 
-@dataclass(frozen=True)
+_SIMPLE = re.compile(r"[A-Za-z_]\w*[A-Za-z0-9]\Z")
+
+
+@dataclass(frozen=True, slots=True)
 class Token:
     """One token of a question: its original text, lowercase form and kind (date/number/word/symbol)."""
 
@@ -33,8 +36,8 @@ def tokenize(text: str) -> list[Token]:
     out = []
     for m in TOKEN.finditer(text):
         raw = m.group()
-        if m.lastgroup == "word":
-            raw = re.sub(r"'s$", "", raw)
+        if m.lastgroup == "word" and raw.endswith("'s"):
+            raw = raw[:-2]
         out.append(Token(raw, raw.lower(), m.lastgroup or "word"))
     return out
 
@@ -88,11 +91,17 @@ class Lexicon:
     date_columns: list[str] = field(default_factory=list)
     numeric_columns: list[str] = field(default_factory=list)
     max_len: int = 1
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
 
     def add(self, phrase: str, meaning: Meaning, *, replace: bool = False) -> None:
-        key = tuple(t.lower for t in tokenize(phrase))
+        key = (phrase.lower(),) if _SIMPLE.match(phrase) else tuple(t.lower for t in tokenize(phrase))
         if not key:
             return
+        lengths = self.lengths.setdefault(key[0], [])
+        if len(key) not in lengths:
+            lengths.append(len(key))
+            lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
         if replace or not current or current[0].kind in ("stop", "row", "measure"):
             current = [] if current and current[0].kind != meaning.kind else current
@@ -103,8 +112,11 @@ class Lexicon:
 
 
 def _is_flag(series: pd.Series) -> bool:
-    values = set(series.dropna().unique().tolist())
-    return bool(values) and values <= {0, 1, 0.0, 1.0} and pd.api.types.is_numeric_dtype(series)
+    """A 0/1 column (is_fraud): numeric, min 0 or 1, max 0 or 1, and whole numbers only."""
+    if not pd.api.types.is_numeric_dtype(series):
+        return False
+    low, high = series.min(), series.max()
+    return low in (0, 1) and high in (0, 1) and bool(series.dropna().isin((0, 1)).all())
 
 
 def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
@@ -167,7 +179,7 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
         text = v.strip()
         if len(text) <= 2:
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
-        elif len(tokenize(text)) <= 6:
+        elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:

@@ -21,10 +21,11 @@ class Item:
     date: str | None = None
     currency: bool = False
     used: bool = False
+    kind: str = ""
+    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
 
-    @property
-    def kind(self) -> str:
-        return self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
+    def __post_init__(self) -> None:
+        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
 
     @property
     def column(self) -> str | None:
@@ -97,9 +98,14 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         return Item(token.text, i, [], number=number, currency=token.text.lstrip("-")[:1] in "$€£"), width
     if token.text in lex.short_values and token.text != token.lower:
         return Item(token.text, i, lex.short_values[token.text]), 1
-    for n in range(min(lex.max_len, len(tokens) - i), 0, -1):
+    for n in lex.lengths.get(token.lower, ()):
+        if n == 1:
+            meanings = lex.phrases.get((token.lower,))
+            if meanings:
+                return Item(token.text, i, meanings), 1
+            continue
         key = tuple(t.lower for t in tokens[i : i + n])
-        if key in lex.phrases:
+        if len(key) == n and key in lex.phrases:
             return Item(" ".join(t.text for t in tokens[i : i + n]), i, lex.phrases[key]), n
     meanings = lookup_word(lex, token)
     if meanings:

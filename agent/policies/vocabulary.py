@@ -7,16 +7,16 @@ import re
 
 # Tier 1: aggregation signals. Tier 2: numeric comparisons. Tier 3: record retrieval.
 TIER1 = re.compile(
-    r"\b(total|sum|how many|how much|count|number of|average|avg|mean|median|lowest|highest|"
-    r"most|least|fewest|max(imum)?|min(imum)?|percent(age)?|share|proportion|fraction|rate|ratio|top|"
+    r"\b(?:total|sum|how many|how much|count|number of|average|avg|mean|median|lowest|highest|"
+    r"most|least|fewest|max(?:imum)?|min(?:imum)?|percent(?:age)?|share|proportion|fraction|rate|ratio|top|"
     r"bottom|distinct|unique|std|standard deviation|largest|smallest|biggest|first|last|latest|"
     r"earliest|oldest|newest|most recent)\b", re.I)
 TIER2 = re.compile(
-    r"(\b(greater|more|less|fewer|higher|lower|larger|smaller) than\b|\b(above|below|over|under|"
-    r"exceed(s|ing)?|at least|at most|between|no more than|no less than)\b|[<>]=?)", re.I)
+    r"(?:\b(?:greater|more|less|fewer|higher|lower|larger|smaller) than\b|\b(?:above|below|over|under|"
+    r"exceed(?:s|ing)?|at least|at most|between|no more than|no less than)\b|[<>]=?)", re.I)
 TIER3 = re.compile(
-    r"\b(find|show( me)?|list|fetch|get|display|give me|look ?up|search|retrieve|sample|example|"
-    r"records? (of|from|for)|details|who)\b", re.I)
+    r"\b(?:find|show(?: me)?|list|fetch|get|display|give me|look ?up|search|retrieve|sample|example|"
+    r"records? (?:of|from|for)|details|who)\b", re.I)
 
 # Phrase -> aggregate op (checked longest first).
 OP_WORDS: dict[str, str] = {

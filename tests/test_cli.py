@@ -1,0 +1,94 @@
+"""The command line, run in-process with typer's runner (and once as `python -m agent`)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from agent.cli import app
+from tests.helpers import KAGGLE, need, sql
+
+runner = CliRunner()
+ENV = {"OPENAI_API_KEY": "", "TALLY_MODEL": "", "OPENAI_BASE_URL": "", "COLUMNS": "200"}
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env=ENV)
+
+
+def test_ask_prints_answer_then_provenance():
+    (expected,), = sql("SELECT SUM(amt) FROM t WHERE category = 'grocery_pos'", need(KAGGLE))
+    result = invoke("ask", KAGGLE, "What is the total amount spent on grocery_pos?")
+    assert result.exit_code == 0, result.output
+    assert f"The total amt is {expected:,.2f}." in result.output
+    assert "operation: SUM(amt) WHERE category = 'grocery_pos'" in result.output
+    assert "of 5,039 scanned" in result.output
+    assert "answered by: router (no model is configured)" in result.output
+
+
+def test_ask_json_is_machine_readable():
+    result = invoke("ask", need(KAGGLE), "What percentage of transactions are fraudulent?", "--json")
+    data = json.loads(result.output)
+    (expected,), = sql("SELECT 100.0 * SUM(is_fraud) / COUNT(*) FROM t", KAGGLE)
+    assert data["status"] == "answered" and data["answered_by"] == "router"
+    assert data["calls"][0]["result"]["percent"] == pytest.approx(expected)
+    assert data["calls"][0]["result"]["provenance"]["rows_scanned"] == 5039
+
+
+def test_long_group_by_is_cut_with_a_count(tmp_path):
+    csv = tmp_path / "many.csv"
+    csv.write_text("k,v\n" + "\n".join(f"g{i},{i}" for i in range(100)))
+    result = invoke("ask", csv, "What is the total v by k?")
+    assert "40 of 100 groups shown (60 more not shown)" in result.output.replace("\n", " ")
+
+
+def test_profile_lists_roles():
+    result = invoke("profile", need(KAGGLE), "--json")
+    roles = {c["name"]: c["role"] for c in json.loads(result.output)["columns"]}
+    assert roles["amt"] == "numeric" and roles["category"] == "categorical" and roles["trans_date_trans_time"] == "date"
+    assert "Unnamed: 0" not in roles and len(roles) == 22
+    assert "category" in invoke("profile", KAGGLE).output
+
+
+@pytest.mark.parametrize("content, expect", [
+    (None, "file not found"),
+    (b"", "empty file"),
+    (b"\x00\x01\x02binary", "binary file"),
+    (b"a,b\n1,2\n3,\xe9\n", "line 3"),
+    (b"a,b\n1,2\n3,4,5\n", "line 3"),
+])
+def test_bad_input_names_the_file_and_exits_non_zero(tmp_path, content, expect):
+    path = tmp_path / "bad.csv"
+    if content is not None:
+        path.write_bytes(content)
+    result = invoke("ask", path, "How many rows?")
+    assert result.exit_code == 2
+    assert "bad.csv" in result.output and expect in result.output
+
+
+def test_chat_follow_ups_transcript_and_resume(tmp_path):
+    transcript = tmp_path / "session.jsonl"
+    first = invoke("chat", need(KAGGLE), "--transcript", transcript,
+                   input="What is the total spend by category?\nand for TX?\n")
+    assert first.exit_code == 0, first.output
+    records = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert [r["event"] for r in records] == ["start", "outcome", "outcome"]
+    assert records[2]["plan"]["where"][0]["value"] == "TX"
+    assert records[2]["calls"][0]["result"]["provenance"]["operation"].startswith("category, SUM(amt) WHERE state = 'TX'")
+    resumed = invoke("chat", KAGGLE, "--resume", transcript, input="only fraud ones\n")
+    assert resumed.exit_code == 0, resumed.output
+    last = json.loads(transcript.read_text().splitlines()[-1])
+    (expected,), = sql("SELECT COUNT(DISTINCT category) FROM t WHERE state = 'TX' AND is_fraud = 1", KAGGLE)
+    assert [p["column"] for p in last["plan"]["where"]] == ["state", "is_fraud"]
+    assert last["calls"][0]["result"]["total_groups"] == expected
+
+
+def test_python_dash_m_agent_runs():
+    done = subprocess.run([sys.executable, "-m", "agent", "ask", str(need(KAGGLE)), "How many rows?"],
+                          capture_output=True, text=True, env={"PATH": "", "OPENAI_API_KEY": ""}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "The count of rows is 5,039." in done.stdout
