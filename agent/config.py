@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import TallyError
 
-_Section = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+_Section = ConfigDict(extra="forbid")  # field docstrings are for readers; no runtime cost
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 
 

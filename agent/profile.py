@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from agent.numbers import fmt_number
 from agent.table import ColumnRole, Table
 
-_Model = ConfigDict(use_attribute_docstrings=True)
+_Model = ConfigDict()
 
 
 class ColumnProfile(BaseModel):

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.profile import TableProfile
 
 Value = str | float | None
-_Doc = ConfigDict(use_attribute_docstrings=True)
+_Doc = ConfigDict()
 
 
 class Provenance(BaseModel):
