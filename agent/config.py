@@ -78,8 +78,9 @@ class PoliciesConfig(BaseModel):
     """Wall-clock budget per question, in seconds."""
     max_failed_tool_calls: int = 3
     """Failed tool calls per question before the router takes over."""
-    number_tolerance: float = 0.005
-    """Relative tolerance when matching an answer's number to a tool result (0.5%), after rounding."""
+    number_tolerance: float = 1e-6
+    """Relative slack when matching an answer's number to a tool result, on top of the rounding
+    its own digits imply (1,140,033.24 matches 1140033.2437 because it is written to cents)."""
 
 
 class OutputConfig(BaseModel):

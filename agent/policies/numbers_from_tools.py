@@ -54,10 +54,11 @@ def known_numbers(run: Run) -> list[float]:
 
 
 class NumbersFromTools:
-    """Rejects a final answer holding a number no tool produced. `tolerance` is relative (0.005
-    = 0.5%) and applies on top of the rounding the answer's own digits imply."""
+    """Rejects a final answer holding a number no tool produced. A written number matches a known
+    one when it is that number rounded to the digits written (half a unit of the last digit), or
+    within `tolerance` (relative) of it."""
 
-    def __init__(self, tolerance: float = 0.005):
+    def __init__(self, tolerance: float = 1e-6):
         self.tolerance = tolerance
 
     def check(self, run: Run) -> Verdict:
