@@ -66,6 +66,6 @@ class NumbersFromTools:
             return Allow()
         known = known_numbers(run)
         for written, value, half_unit in answer_numbers(run.final):
-            if not any(abs(value - k) <= max(half_unit, self.tolerance * abs(k)) for k in known):
+            if not any(abs(value - k) <= max(half_unit * (1 + 1e-9), self.tolerance * abs(k)) for k in known):
                 return Reject(f"the answer states {written}, which no tool result contains")
         return Allow()
