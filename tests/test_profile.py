@@ -10,22 +10,17 @@ import pytest
 
 from agent.profile import profile_table
 from agent.table import ColumnRole, load_table, table_from_text
+from tests.helpers import KAGGLE, need, sql
 
-KAGGLE = Path(__file__).resolve().parents[1] / "../shared/data/transactions/kaggle_fraud_train_first5039.csv"
 
 
 @pytest.fixture(scope="module")
 def kaggle():
-    if not KAGGLE.exists():
-        pytest.skip(f"{KAGGLE} not present")
-    return load_table(KAGGLE)
+    return load_table(need(KAGGLE))
 
 
 def _distinct(column: str) -> list:
-    con = duckdb.connect()
-    rows = con.execute(f"select distinct {column} from read_csv_auto('{KAGGLE}', header=true) "
-                       f"where {column} is not null order by 1").fetchall()
-    return [r[0] for r in rows]
+    return [r[0] for r in sql(f"select distinct {column} from t where {column} is not null order by 1", KAGGLE)]
 
 
 EXPECTED_ROLES = {

@@ -13,23 +13,7 @@ import pytest
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.table import ColumnRole, load_table, table_from_text
-
-KAGGLE = Path(__file__).resolve().parents[1] / "../shared/data/transactions/kaggle_fraud_train_first5039.csv"
-
-
-def need(path: Path) -> Path:
-    """Skip when a shared data file is absent."""
-    if not path.exists():
-        pytest.skip(f"{path} not present")
-    return path
-
-
-def sql(query: str, path: Path) -> list[tuple]:
-    """Run `query` with `t` bound to the CSV at `path` through DuckDB's own reader."""
-    con = duckdb.connect()
-    con.execute(f"CREATE VIEW t AS SELECT * FROM read_csv_auto('{path}', header=true)")
-    return con.execute(query).fetchall()
-
+from tests.helpers import KAGGLE, need, sql
 
 def test_money_column_with_parentheses_and_missing() -> None:
     t = table_from_text('item,price\na,"$1,230.45"\nb,$99.50\nc,(120.00)\nd,"$2,000"\ne,N/A\n')
