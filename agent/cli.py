@@ -1,4 +1,4 @@
-"""The command line: `tally ask`, `tally chat`, `tally profile`."""
+"""The command line: `tally ask`, `tally chat`, `tally profile`, `tally tools`, `tally mcp`."""
 
 from __future__ import annotations
 
@@ -111,3 +111,40 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
         print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:
         render_profile(console, result)
+
+
+FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files; tables are named by file stem.")]
+
+
+def _toolset(files: list[Path], config_path: Optional[Path]):
+    """The toolset over `files`, with the engine limits and profile settings of the config."""
+    from agent.engine import PandasEngine
+    from agent.toolset import Toolset
+    config = load_config(config_path)
+    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality)
+
+
+@app.command()
+def tools(files: FilesArg,
+          fmt: Annotated[str, typer.Option("--format", help="openai (strict chat tools) or json-schema.")] = "openai",
+          config_path: ConfigOpt = None) -> None:
+    """Print the tool definitions as a JSON list: OpenAI chat `tools` entries or JSON Schemas."""
+    if fmt not in ("openai", "json-schema"):
+        _fail(ValueError(f"unknown format {fmt!r}: use openai or json-schema"))
+    try:
+        toolset = _toolset(files, config_path)
+    except (TallyError, OSError) as exc:
+        _fail(exc)
+    print(json.dumps(toolset.openai() if fmt == "openai" else toolset.json_schemas(), indent=2))
+
+
+@app.command()
+def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
+    """Serve the tools (and each table's profile as a resource) over MCP on stdin/stdout."""
+    from agent.mcp_server import run_stdio
+    try:
+        toolset = _toolset(files, config_path)
+    except (TallyError, OSError) as exc:
+        _fail(exc)
+    run_stdio(toolset)
