@@ -75,18 +75,20 @@ class Agent:
                                   router=decision)
                 return self.router_answer(decision, run, f"the model failed: {exc}")
             messages.append(turn.as_message())
+            run.tokens += turn.tokens
             run.final = None if turn.tool_calls else (turn.content or "")
             for call in turn.tool_calls:
                 outcome = call_tool(self.tools, call.name, call.arguments, engine=self.engine, table=self.table)
                 run.calls.append(outcome)
-                content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(mode="json")
+                content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(
+                    mode="json", exclude={"provenance": {"elapsed_ms"}})  # deterministic requests replay exactly
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(content)})
             verdict = next((v for v in (p.check(run) for p in self.policies) if not isinstance(v, Allow)), Allow())
             if not isinstance(verdict, Allow):
                 return self.router_answer(decision, run, verdict.reason)
             if run.final is not None:
                 return Answered(question=question, answer=run.final, answered_by="model", calls=run.calls,
-                                router=decision, plan=_last_plan(run))
+                                router=decision, plan=_last_plan(run), tokens=run.tokens)
         return self.router_answer(decision, run, f"the model used all {self.config.policies.max_turns} turns")
 
     def router_answer(self, decision: RouterDecision, run: Run | None, reason: str) -> AnyOutcome:
@@ -105,7 +107,7 @@ class Agent:
                              calls=[*calls, outcome], question=decision.question, router=decision)
         text = describe_result(outcome.result, decision.plan)
         kind = RouterTakeover if run else Answered
-        return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan,
+        return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan, tokens=run.tokens if run else 0,
                     question=decision.question, router=decision, calls=[*calls, outcome])
 
     def system_prompt(self) -> str:

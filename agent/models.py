@@ -26,6 +26,8 @@ class ModelTurn(BaseModel):
     content: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     finish_reason: str | None = None
+    tokens: int = 0
+    """Prompt plus completion tokens the endpoint reported for this turn (0 when unknown)."""
 
     def as_message(self) -> Message:
         """The turn as an assistant message to append to the conversation."""

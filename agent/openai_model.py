@@ -114,8 +114,10 @@ def _to_turn(name: str, response: Any) -> ModelTurn:
                 arguments=getattr(function, "arguments", None) or "",
             )
         )
+    usage = getattr(response, "usage", None)
     return ModelTurn(
         content=getattr(message, "content", None),
         tool_calls=tool_calls,
         finish_reason=getattr(choice, "finish_reason", None),
+        tokens=getattr(usage, "total_tokens", None) or 0,
     )

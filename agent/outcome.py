@@ -24,6 +24,8 @@ class Outcome(BaseModel):
     calls: list[ToolSuccess | ToolFailure] = Field(default_factory=list)
     router: RouterDecision | None = None
     plan: AggregateArgs | RatioArgs | None = None
+    tokens: int = 0
+    """Tokens the model used over the run (0 without a model)."""
 
     @property
     def results(self) -> list[ToolSuccess]:

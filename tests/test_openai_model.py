@@ -73,6 +73,7 @@ def test_tool_call_turn_is_parsed_exactly(router):
         content=None,
         tool_calls=[ToolCall(id="call_Xk2Lm9QpR4tV7wYz1aB3cD5e", name="aggregate", arguments=AGGREGATE_ARGS)],
         finish_reason="tool_calls",
+        tokens=873,
     )
     assert json.loads(turn.tool_calls[0].arguments)["where"][0]["value"] == "grocery_pos"
 
@@ -89,7 +90,7 @@ def test_tool_call_then_final_answer(router):
         {"role": "tool", "tool_call_id": first.tool_calls[0].id, "content": '{"value": 1234.5}'},
     ]
     final = model.complete(conversation, TOOLS)
-    assert final == ModelTurn(content="The total is 1,234.50.", tool_calls=[], finish_reason="stop")
+    assert final == ModelTurn(content="The total is 1,234.50.", tool_calls=[], finish_reason="stop", tokens=914)
     assert route.call_count == 2
     sent = json.loads(route.calls[1].request.content)["messages"]
     assert sent[2]["tool_calls"][0]["function"] == {"name": "aggregate", "arguments": AGGREGATE_ARGS}

@@ -18,6 +18,7 @@ class Run:
     router: RouterDecision
     calls: list[ToolSuccess | ToolFailure] = field(default_factory=list)
     final: str | None = None
+    tokens: int = 0
 
     @property
     def failures(self) -> int:
