@@ -24,6 +24,7 @@ class Op(StrEnum):
     le = "<="
     between = "between"
     in_ = "in"
+    not_in = "not in"
     contains = "contains"
     is_null = "is null"
     not_null = "is not null"
@@ -33,7 +34,7 @@ class Op(StrEnum):
 
 class Predicate(BaseModel):
     """One condition on one column. `value` for comparisons, `value` and `upper` (inclusive) for
-    between, `values` for in; none for is null / is not null / latest / earliest (the rows at the
+    between, `values` for in / not in; none for is null / is not null / latest / earliest (the rows at the
     column's maximum or minimum)."""
 
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
@@ -47,7 +48,7 @@ class Predicate(BaseModel):
     upper: Scalar | None = None
     """Upper bound for between (inclusive)."""
     values: list[Scalar] | None = None
-    """Candidate values for in."""
+    """Candidate values for in / not in."""
 
 
 class Agg(StrEnum):
@@ -86,7 +87,8 @@ class AggregateArgs(BaseModel):
 class RatioArgs(BaseModel):
     """A share as a percentage: SUM(column) (or COUNT(*) when column is null) over rows matching
     `base` AND `where`, divided by SUM(denominator_column or column) (or COUNT(*)) over rows
-    matching `base`. Over groups this is a ratio of sums, never a mean of per-row percentages."""
+    matching `base`; per group with `group_by` ('which state has the highest fraud rate'). Always a
+    ratio of sums, never a mean of per-row percentages."""
 
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -98,6 +100,12 @@ class RatioArgs(BaseModel):
     """Numeric column summed in the numerator; null to count rows."""
     denominator_column: str | None = None
     """Numeric column summed in the denominator; null to use `column` (or count rows)."""
+    group_by: list[str] = Field(default_factory=list)
+    """Columns to group by: one percentage per group (each group's own numerator / denominator)."""
+    order: Literal["desc", "asc"] | None = None
+    """Sort groups by their percentage: desc for the highest rate first."""
+    limit: int | None = None
+    """Keep only this many groups after ordering (ties at the cut are reported)."""
 
 
 class DescribeArgs(BaseModel):

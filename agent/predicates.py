@@ -59,9 +59,9 @@ def _is_numeric(table: Table, column: str) -> bool:
 
 
 def _operands(predicate: Predicate) -> list[object]:
-    if predicate.op is Op.in_:
+    if predicate.op in (Op.in_, Op.not_in):
         if not predicate.values:
-            raise BadPredicate(predicate.column, predicate.op, "'in' needs a non-empty values list")
+            raise BadPredicate(predicate.column, predicate.op, f"'{predicate.op}' needs a non-empty values list")
         return list(predicate.values)
     if predicate.op is Op.between:
         if predicate.value is None or predicate.upper is None:
@@ -93,6 +93,7 @@ def _compare(series: pd.Series, op: Op, operands: list) -> pd.Series:
         case Op.le: return series <= operands[0]
         case Op.between: return (series >= operands[0]) & (series <= operands[1])
         case Op.in_: return series.isin(operands)
+        case Op.not_in: return ~series.isin(operands) & series.notna()
     raise AssertionError(op)
 
 
@@ -121,11 +122,11 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         hit = [any(w in n for w in wanted) for n in normalised]
     else:
         hit = [n in wanted for n in normalised]
-    if op is Op.ne:
+    if op in (Op.ne, Op.not_in):
         hit = [not h for h in hit]
     codes = np.flatnonzero(hit)
     spellings = [categories[i] for i in codes]
-    if op is not Op.ne:
+    if op not in (Op.ne, Op.not_in):
         selection.matched_values[column] = spellings
         if not spellings:
             selection.near_values[column] = [s for w in wanted for s in near(w, categories)]
@@ -159,10 +160,11 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         return (series.dt.normalize() == day).to_numpy()
     if op is Op.contains:
         raise BadPredicate(column, op, "'contains' applies to text columns; the column is a date")
-    if op is Op.in_:
+    if op in (Op.in_, Op.not_in):
         masks = [_date_mask(table, column, Predicate(column=column, op=Op.eq, value=v), selection)
                  for v in _operands(predicate)]
-        return np.logical_or.reduce(masks)
+        hit = np.logical_or.reduce(masks)
+        return hit if op is Op.in_ else ~hit & series.notna().to_numpy()
     periods = [_period(column, op, v) for v in _operands(predicate)]
     (start, end) = periods[0]
     match op:
@@ -175,3 +177,30 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         case Op.between: result = (series >= start) & (series < periods[1][1])
         case _: raise AssertionError(op)
     return result.fillna(False).to_numpy(dtype=bool)
+
+
+def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[str, list[str]]]:
+    """The text column with spellings that differ only in case or surrounding whitespace merged
+    under the most frequent spelling, as a Categorical of shape (rows,), plus {canonical: [all
+    spellings]} for the groups that were merged. Cached on the table."""
+    cache = table.__dict__.setdefault("_canonical", {})
+    if column not in cache:
+        categorical = text_codes(table, column)
+        categories = [str(c) for c in categorical.categories]
+        counts = np.bincount(categorical.codes[categorical.codes >= 0], minlength=len(categories))
+        best: dict[str, int] = {}
+        for index, category in enumerate(categories):
+            key = category.strip().casefold()
+            if key not in best or counts[index] > counts[best[key]]:
+                best[key] = index
+        canonical = sorted(best.values())
+        position = {index: n for n, index in enumerate(canonical)}
+        mapping = np.array([position[best[c.strip().casefold()]] for c in categories] + [-1])
+        merged: dict[str, list[str]] = {}
+        for category in categories:
+            label = categories[best[category.strip().casefold()]]
+            merged.setdefault(label, []).append(category)
+        codes = mapping[categorical.codes]  # code -1 (missing) maps to the trailing -1
+        labels = pd.Categorical.from_codes(codes, [categories[i] for i in canonical])
+        cache[column] = (labels, {k: v for k, v in merged.items() if len(v) > 1})
+    return cache[column]

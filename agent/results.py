@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent.profile import TableProfile
 
-Value = str | float | None
+Value = str | int | float | None
 _Doc = ConfigDict()
 
 
@@ -40,11 +40,14 @@ class Provenance(BaseModel):
 
 
 class Group(BaseModel):
-    """One group of a group-by: its key values (in group_by order), the aggregate and its row count."""
+    """One group of a group-by: its key values (in group_by order), the aggregate (or the
+    percentage, for ratio) and its row count; ratio groups also carry numerator and denominator."""
 
     key: list[Value]
     value: Value
     rows: int
+    numerator: float | None = None
+    denominator: float | None = None
 
 
 class AggregateResult(BaseModel):
@@ -76,7 +79,12 @@ class RatioResult(BaseModel):
     numerator: float
     denominator: float
     percent: float
-    """100 * numerator / denominator."""
+    """100 * numerator / denominator, over all groups together."""
+    group_by: list[str] = Field(default_factory=list)
+    groups: list[Group] = Field(default_factory=list)
+    """Per group (with group_by): value is the group's percentage; ordered and cut as asked."""
+    total_groups: int = 0
+    ties: list[Group] = Field(default_factory=list)
     provenance: Provenance
 
 

@@ -22,6 +22,7 @@ def predicate_sql(p: Predicate) -> str:
         case Op.earliest: return f"{p.column} = MIN({p.column})"
         case Op.between: return f"{p.column} BETWEEN {literal(p.value)} AND {literal(p.upper)}"
         case Op.in_: return f"{p.column} IN ({', '.join(literal(v) for v in p.values or [])})"
+        case Op.not_in: return f"{p.column} NOT IN ({', '.join(literal(v) for v in p.values or [])})"
         case Op.contains: return f"{p.column} CONTAINS {literal(p.value)}"
     return f"{p.column} {p.op.value} {literal(p.value)}"
 
@@ -54,10 +55,19 @@ def aggregate_sql(args: AggregateArgs) -> str:
 
 
 def ratio_sql(args: RatioArgs) -> str:
-    """100 * numerator / denominator, each with its own filter."""
+    """100 * numerator / denominator, the numerator with its own filter; per group when grouped."""
     numerator = f"SUM({args.column})" if args.column else "COUNT(*)"
     den_column = args.denominator_column or args.column
     denominator = f"SUM({den_column})" if den_column else "COUNT(*)"
     if args.where:
         numerator += " FILTER (WHERE " + " AND ".join(predicate_sql(p) for p in args.where) + ")"
-    return f"100 * {numerator} / {denominator}{where_sql(args.base)}"
+    rate = f"100 * {numerator} / {denominator}"
+    if not args.group_by:
+        return rate + where_sql(args.base)
+    by = ", ".join(args.group_by)
+    text = f"{by}, {rate} AS rate{where_sql(args.base)} GROUP BY {by}"
+    if args.order:
+        text += f" ORDER BY rate {args.order.upper()}"
+    if args.limit is not None:
+        text += f" LIMIT {args.limit}"
+    return text
