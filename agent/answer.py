@@ -6,33 +6,38 @@ from __future__ import annotations
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, Value
 
-_LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.count: "count",
-           Agg.count_distinct: "distinct count", Agg.min: "minimum", Agg.max: "maximum",
-           Agg.std: "standard deviation"}
+_LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
+           Agg.max: "maximum", Agg.std: "standard deviation"}
 
 
 def fmt(value: Value) -> str:
-    """A number with thousands separators and at most 4 decimals (trailing zeros dropped);
-    text and dates as they are; None as 'missing'."""
+    """A number with thousands separators: integers exact, others to 4 decimals, and values
+    under 1 to 6 significant digits (0.00002 stays 0.00002); text and dates as they are."""
     if value is None:
         return "missing"
     if isinstance(value, str):
         return value
-    if float(value).is_integer():
-        return f"{value:,.0f}"
+    if isinstance(value, int) or float(value).is_integer():
+        return f"{int(value):,}"
+    if abs(value) < 1:
+        return f"{value:.6g}"
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
-def fmt_percent(value: float) -> str:
+def fmt_percent(value: float | None) -> str:
     """0.14881 -> '0.149%', 12.3456 -> '12.35%'."""
+    if value is None:
+        return "undefined (zero denominator)"
     return f"{value:.3g}%" if abs(value) < 1 else f"{value:,.2f}%"
 
 
-def label(op: Agg, column: str | None) -> str:
-    """'total amt', 'count of rows', 'average age'."""
+def label(op: Agg | str, column: str | None) -> str:
+    """'total amt', 'number of rows', 'number of distinct merchant values', 'average age'."""
     op = Agg(op)
-    if op is Agg.count and column is None:
-        return "count of rows"
+    if op is Agg.count:
+        return f"number of rows with a {column}" if column else "number of rows"
+    if op is Agg.count_distinct:
+        return f"number of distinct {column} values"
     return f"{_LABELS[op]} {column}"
 
 
@@ -41,13 +46,35 @@ def key_text(group: Group) -> str:
 
 
 def describe_result(result: Result, plan: AggregateArgs | RatioArgs | None = None) -> str:
-    """One or a few sentences stating the result; group lists are left to the table view."""
+    """One or a few sentences stating the result; long group lists are left to the table view."""
     if isinstance(result, RatioResult):
-        return f"{fmt_percent(result.percent)} ({fmt(result.numerator)} of {fmt(result.denominator)})."
+        return _ratio_text(result, plan if isinstance(plan, RatioArgs) else None)
     if isinstance(result, DescribeResult):
         return (f"{result.column} has {result.total_distinct:,} distinct values." if result.column
                 else f"Profile of {result.provenance.file}.")
     return _aggregate_text(result, plan if isinstance(plan, AggregateArgs) else None)
+
+
+def _rank(order: str | None) -> str:
+    return {"desc": "highest", "asc": "lowest"}.get(order or "", "first")
+
+
+def _ratio_text(result: RatioResult, plan: RatioArgs | None) -> str:
+    overall = f"{fmt_percent(result.percent)} ({fmt(result.numerator)} of {fmt(result.denominator)})"
+    if not result.group_by:
+        return overall + "."
+    groups = "; ".join(f"{key_text(g)}: {fmt_percent(g.value)} ({fmt(g.numerator)} of {fmt(g.denominator)})"
+                       for g in result.groups[:5])
+    if plan is not None and plan.limit == 1 and result.groups:
+        top = result.groups[0]
+        text = (f"{key_text(top)} has the {_rank(plan.order)} rate: {fmt_percent(top.value)} "
+                f"({fmt(top.numerator)} of {fmt(top.denominator)}).")
+    else:
+        more = "; ... (see the table)" if len(result.groups) > 5 else ""
+        text = f"By {', '.join(result.group_by)} ({result.total_groups:,} groups): {groups}{more}."
+    if result.ties:
+        text += f" Tied at the same rate: {', '.join(key_text(g) for g in result.ties)}."
+    return text + f" Overall: {overall}."
 
 
 def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
@@ -57,24 +84,23 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     by = ", ".join(result.group_by)
     if plan is not None and plan.limit == 1 and result.groups:
         top = result.groups[0]
-        rank = {"desc": "highest", "asc": "lowest"}.get(plan.order or "", "first")
-        if result.op in (Agg.min, Agg.max) and plan.order:
-            rank = "earliest" if plan.order == "asc" else "latest"
-            text = f"{key_text(top)} (its {rank} {result.column} is {fmt(top.value)})."
+        dated = isinstance(top.value, str) and result.op in (Agg.min, Agg.max)
+        if dated:
+            text = f"{key_text(top)} (its {'earliest' if plan.order == 'asc' else 'latest'} {result.column} is {fmt(top.value)})."
         else:
-            text = f"{key_text(top)} has the {rank} {what}: {fmt(top.value)}."
+            text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {fmt(top.value)}."
         if result.ties:
             text += f" Tied at the same value: {', '.join(key_text(g) for g in result.ties)}."
         return text
     shown = len(result.groups)
     direction = {"desc": ", highest first", "asc": ", lowest first"}.get(plan.order if plan else "", "")
     text = f"The {what} by {by} ({result.total_groups:,} groups{direction}"
-    text += f", top {shown} shown" if shown < result.total_groups else ""
+    text += f", first {shown} returned" if shown < result.total_groups else ""
     listed = result.groups if shown <= 5 else result.groups[:3]
     text += "): " + "; ".join(f"{key_text(g)}: {fmt(g.value)}" for g in listed)
     text += "; ... (see the table)." if len(listed) < shown else "."
     if result.ties:
-        text += f" Tied with the last shown: {', '.join(key_text(g) for g in result.ties)}."
+        text += f" Tied with the last returned: {', '.join(key_text(g) for g in result.ties)}."
     return text
 
 

@@ -51,6 +51,9 @@ class RouterConfig(BaseModel):
     """Words that mean 'the table's money/amount column' (spend, spent, revenue...)."""
     row_nouns: list[str] = Field(default_factory=list)
     """Words that name the rows themselves (transactions, records...) and add no condition."""
+    entity_nouns: list[str] = Field(default_factory=list)
+    """Words for who the rows are about (customers, people...): ignored as modifiers ('female
+    customers'), but counting them ('how many customers') is ambiguous, so the router abstains."""
     takeover_confidence: float = 0.6
     """When the model hedges or refuses, the router's plan answers instead if the router's
     classification confidence is at least this (0-1)."""

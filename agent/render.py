@@ -9,7 +9,7 @@ from rich.table import Table as RichTable
 from agent.answer import fmt, fmt_percent, provenance_lines
 from agent.outcome import Outcome
 from agent.profile import TableProfile
-from agent.results import AggregateResult, DescribeResult
+from agent.results import AggregateResult, DescribeResult, RatioResult
 from agent.tools.base import ToolSuccess
 
 
@@ -29,7 +29,7 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
     style = {"answered": "bold", "router_takeover": "bold", "abstained": "yellow", "failed": "red"}[outcome.status]
     console.print(outcome.answer, style=style, markup=False, highlight=False)
     for call in outcome.results:
-        if isinstance(call.result, AggregateResult) and call.result.groups and len(call.result.groups) > 1:
+        if isinstance(call.result, (AggregateResult, RatioResult)) and call.result.groups and len(call.result.groups) > 1:
             console.print(_group_table(call.result, max_rows))
             shown = min(len(call.result.groups), max_rows)
             if call.result.total_groups > shown:
@@ -44,14 +44,18 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
     console.print(f"  answered by: {who(outcome, model_name)}", style="dim", markup=False, highlight=False)
 
 
-def _group_table(result: AggregateResult, max_rows: int) -> RichTable:
+def _group_table(result: AggregateResult | RatioResult, max_rows: int) -> RichTable:
     table = RichTable(show_edge=False, pad_edge=False)
     for column in result.group_by:
         table.add_column(column)
-    table.add_column(f"{result.op.upper() if isinstance(result.op, str) else result.op}({result.column or '*'})", justify="right")
+    ratio = isinstance(result, RatioResult)
+    table.add_column("rate" if ratio else f"{str(result.op).upper()}({result.column or '*'})", justify="right")
+    if ratio:
+        table.add_column("of", justify="right")
     table.add_column("rows", justify="right")
-    for group in result.groups[:max_rows]:
-        table.add_row(*(fmt(k) for k in group.key), fmt(group.value), f"{group.rows:,}")
+    for g in result.groups[:max_rows]:
+        cells = [fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]
+        table.add_row(*(fmt(k) for k in g.key), *cells, f"{g.rows:,}")
     return table
 
 

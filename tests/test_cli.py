@@ -91,4 +91,4 @@ def test_python_dash_m_agent_runs():
     done = subprocess.run([sys.executable, "-m", "agent", "ask", str(need(KAGGLE)), "How many rows?"],
                           capture_output=True, text=True, env={"PATH": "", "OPENAI_API_KEY": ""}, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "The count of rows is 5,039." in done.stdout
+    assert "The number of rows is 5,039." in done.stdout

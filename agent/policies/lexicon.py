@@ -103,7 +103,7 @@ class Lexicon:
             lengths.append(len(key))
             lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
-        if replace or not current or current[0].kind in ("stop", "row", "measure"):
+        if replace or not current or current[0].kind in ("stop", "row", "entity", "measure", "datenoun"):
             current = [] if current and current[0].kind != meaning.kind else current
         if meaning not in current:
             current.append(meaning)
@@ -130,7 +130,9 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
-    for words, kind in ((V.STOPWORDS, "stop"), (config.row_nouns, "row"), (config.measure_words, "measure")):
+    for words, kind in ((V.STOPWORDS, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
+                        (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
+                        (V.DATE_NOUNS, "datenoun")):
         for w in words:
             lex.add(w, Meaning(kind), replace=True)
     for table_ in ((V.OP_WORDS, "op"), (V.ORDER_WORDS, "order"), (V.TIME_ORDER_WORDS, "time"),

@@ -1,17 +1,16 @@
-"""Second pass of the router's parser: a Reading becomes a typed plan, or an abstention that
-names the part of the question it could not map. It never guesses."""
+"""Second pass of the router's parser: a Reading becomes a Draft (what the question asks for and
+the conditions it sets), or an abstention that names the part it could not map. Never guesses."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs
+from agent.plan import Op, Predicate
 from agent.policies import vocabulary as V
 from agent.policies.lexicon import Lexicon
 from agent.policies.reading import Item, Reading
 from agent.table import ColumnRole, Table
 
-_VERBS = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
 
 
@@ -32,10 +31,14 @@ class Draft:
     order: str | None = None
     limit: int | None = None
     which: bool = False
+    magnitude: bool = False
+    """'the largest transaction': rank by the measure's max/min, not by a count."""
     group_by: list[str] = field(default_factory=list)
     columns: list[Item] = field(default_factory=list)
     predicates: list[tuple[int, Predicate]] = field(default_factory=list)
     time_lookup: tuple[str, str] | None = None
+    time_value: tuple[str, str] | None = None
+    """('latest', column) when the question may ask for the latest value of a date column itself."""
     measure_used: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -57,33 +60,45 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     for item in reading.of("number"):
         if not item.used:
             _bare_number(item, reading, draft, lex, table)
+    _check_or(reading, draft)
     return draft
 
 
 def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
+    nxt = reading.after(item)
     if kind == "op":
-        draft.op = "count_distinct" if draft.op == "count" and meaning.value == "count_distinct" else (
-            draft.op if draft.op == "count_distinct" else draft.op or meaning.value)
+        if meaning.value == "count_distinct" and draft.op in (None, "count"):
+            draft.op = "count_distinct"
+        elif draft.op is None:
+            draft.op = meaning.value
+        if meaning.value == "count" and nxt is not None and nxt.kind == "entity":
+            raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
+                          f"name the column (e.g. 'how many distinct ...').")
     elif kind == "ratio":
         draft.ratio = True
     elif kind == "order":
         draft.order = draft.order or meaning.value
-        nxt = reading.after(item)
         if nxt is not None and nxt.kind == "number" and item.text.lower() in ("top", "bottom"):
             draft.limit, nxt.used = int(nxt.number), True
+            nxt = reading.after(nxt)
+        if nxt is not None and nxt.kind in ("row", "entity") and item.text.lower() not in V.COUNT_ORDER:
+            draft.magnitude = True
+    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity"):
+        raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "time":
-        _time_word(item, meaning.value, reading, draft, lex, table)
+        _time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
     elif kind == "column":
         _column(item, reading, draft, table)
     elif kind in ("value", "flag"):
-        _value(item, reading, draft)
+        _value(item, reading, draft, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
     elif kind == "date" and not item.used:
-        _date(item, reading, draft, lex)
+        item.used = True
+        draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
 
@@ -99,13 +114,11 @@ def _column(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
         draft.group_by.append(column)
     elif groupable and prev is not None and prev.kind == "number" and prev.used:
         draft.group_by.append(column)  # "top 5 regions"
-    elif table.roles[column] is ColumnRole.date:
-        return
-    else:
+    elif table.roles[column] is not ColumnRole.date:
         draft.columns.append(item)
 
 
-def _value(item: Item, reading: Reading, draft: Draft) -> None:
+def _value(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
     columns = {m.column for m in item.meanings}
     if len(columns) > 1:
         mentioned = [c.column for c in reading.of("column") if c.column in columns]
@@ -115,35 +128,48 @@ def _value(item: Item, reading: Reading, draft: Draft) -> None:
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
     prev = reading.before(item)
+    if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
+            and table.roles[prev.column] in _GROUPABLE and prev.column not in draft.group_by:
+        raise Abstain(f"'{item.text}' is not a value of {prev.column} (it matches {meaning.column} = "
+                      f"'{meaning.value}').")
     negated = prev is not None and prev.kind == "negation"
     if meaning.kind == "flag":
         predicate = Predicate(column=meaning.column, op=Op.eq, value=0.0 if negated else 1.0)
         draft.notes.append(f"read '{item.text}' as {meaning.column} = {0 if negated else 1}")
-    else:
-        same = [p for _, p in draft.predicates if p.column == meaning.column and p.op in (Op.eq, Op.in_)]
-        if same and not negated:
-            first = same[0]
-            first.values = [*(first.values or [first.value]), meaning.value]
-            first.op, first.value = Op.in_, None
-            return
-        predicate = Predicate(column=meaning.column, op=Op.ne if negated else Op.eq, value=meaning.value)
-        if item.text.casefold() != str(meaning.value).casefold():
-            draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
-    draft.predicates.append((item.pos, predicate))
+        draft.predicates.append((item.pos, predicate))
+        return
+    if item.text.casefold() != str(meaning.value).casefold():
+        draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
+    same = [p for _, p in draft.predicates if p.column == meaning.column]
+    if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
+        last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
+        last.values = [*(last.values or [last.value]), meaning.value]
+        last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
+        return
+    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
+                                                 value=meaning.value)))
 
 
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
-    """The numeric column a comparison applies to: the nearest column mentioned before it, else the
+    """The numeric column a comparison applies to: the nearest column named before it, else the
     measure column when money or a measure word is involved."""
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns]
     if earlier:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
-    if (currency or draft.measure_used or any(i.kind == "measure" for i in reading.items)) and lex.measure:
+    if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         return lex.measure
     raise Abstain(f"I could not tell which column '{item.text}' applies to "
                   f"(numeric columns: {', '.join(lex.numeric_columns)}).")
+
+
+def _second(item: Item, reading: Reading, kind: str) -> Item:
+    upper = reading.after(item)
+    if upper is None or upper.kind != kind:
+        raise Abstain(f"'between {item.text}' needs a second {kind} ('between 50 and 200').")
+    upper.used = True
+    return upper
 
 
 def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
@@ -153,42 +179,30 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
     nxt.used = True
     if nxt.kind == "date":
         column = _date_column(item, reading, lex)
-        if op == "between":
-            upper = reading.after(nxt)
-            if upper is None or upper.kind != "date":
-                raise Abstain(f"'between {nxt.text}' needs a second date.")
-            upper.used = True
-            draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=nxt.date, upper=upper.date)))
-            return
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date)))
+        upper = _second(nxt, reading, "date").date if op == "between" else None
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date, upper=upper)))
         return
-    column = _subject(item, reading, draft, lex, nxt.currency)
+    if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
+            and 1900 <= nxt.number <= 2100:
+        column = _date_column(item, reading, lex)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
+        return
+    after = reading.after(nxt)
+    currency = nxt.currency or (op == "between" and after is not None and after.currency)
+    column = _subject(item, reading, draft, lex, currency)
     if op == "between":
-        upper = reading.after(nxt)
-        if upper is None or upper.kind != "number":
-            raise Abstain(f"'between {nxt.text}' needs a second number ('between 50 and 200').")
-        upper.used = True
-        low, high = sorted((nxt.number, upper.number))
+        low, high = sorted((nxt.number, _second(nxt, reading, "number").number))
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
 
 
 def _date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
+    """The date column a date applies to: the one named in the question, else the table's first."""
     mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
-    candidates = mentioned or lex.date_columns
-    if len(candidates) == 1:
-        return candidates[0]
-    if not candidates:
-        raise Abstain(f"'{item.text}' is a date, but {reading and 'the table'} has no date column.")
-    # Several date columns: the one with the most distinct values is the event time.
-    return lex.date_columns[0]
-
-
-def _date(item: Item, reading: Reading, draft: Draft, lex: Lexicon) -> None:
-    item.used = True
-    column = _date_column(item, reading, lex)
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=item.date)))
+    if mentioned or lex.date_columns:
+        return (mentioned or lex.date_columns)[0]
+    raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
 
 
 def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
@@ -201,14 +215,16 @@ def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
     else:
         dates = table.df[column].dropna()
         years = sorted({int(y) for y in dates[dates.dt.month == month].dt.year.unique()})
-    if len(years) != 1:
+    if not years:
+        raise Abstain(f"No rows of {column} fall in '{item.text}'.")
+    if len(years) > 1:
         raise Abstain(f"'{item.text}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
     value = f"{years[0]:04d}-{month:02d}"
     draft.notes.append(f"read '{item.text}' as {column} in {value}")
     draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
 
 
-def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
     nxt = reading.after(item)
     if nxt is not None and nxt.kind == "column" and nxt.column not in lex.date_columns:
         if not lex.date_columns:
@@ -219,21 +235,22 @@ def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexi
     if nxt is not None and nxt.kind == "column":
         nxt.used = True
         column = nxt.column
+        draft.time_value = (which, column)
     else:
         column = _date_column(item, reading, lex)
-        if nxt is not None and nxt.kind == "row":
+        if nxt is not None and nxt.kind in ("row", "datenoun"):
             nxt.used = True
-    op = Op.latest if which == "latest" else Op.earliest
-    draft.predicates.append((item.pos, Predicate(column=column, op=op)))
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.latest if which == "latest" else Op.earliest)))
 
 
 def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    prev = reading.before(item)
-    if lex.date_columns and 1900 <= item.number <= 2100 and float(item.number).is_integer() and (
-            prev is None or prev.kind != "column"):
+    before = reading.at(item.pos - 1)
+    year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
+    if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
         column = _date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
         return
+    prev = reading.before(item)
     if prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
@@ -246,3 +263,13 @@ def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
     draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=item.number)))
+
+
+def _check_or(reading: Reading, draft: Draft) -> None:
+    """'or' between conditions on different columns cannot be expressed (predicates are ANDed)."""
+    for item in reading.of("or"):
+        left = [p for pos, p in draft.predicates if pos < item.pos]
+        right = [p for pos, p in draft.predicates if pos > item.pos]
+        if left and right and left[-1].column != right[0].column:
+            raise Abstain(f"'or' between conditions on {left[-1].column} and {right[0].column} is not supported "
+                          "(conditions are combined with AND); ask for each separately.")

@@ -1,5 +1,5 @@
 """Third pass of the router's parser: a Draft becomes a typed plan (aggregate or ratio), merged
-with the previous plan for follow-up questions ("and for TX?", "only fraud ones")."""
+with the previous plan for follow-up questions ("and for TX?", "only fraud ones", "how many?")."""
 
 from __future__ import annotations
 
@@ -7,46 +7,72 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.policies.lexicon import Lexicon
 from agent.policies.parse import Abstain, Draft
 from agent.policies.reading import Reading
+from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+Plan = AggregateArgs | RatioArgs
 
 
 def measure_column(draft: Draft, lex: Lexicon) -> str | None:
-    """The numeric column the question aggregates: the one it names, else the measure column
-    when a measure word ('spend') is used. Raises Abstain when that is ambiguous."""
+    """The column the question aggregates: the one it names, else the measure column when a
+    measure word ('spend') is used. Raises Abstain when that is ambiguous."""
     named = list(dict.fromkeys(c.column for c in draft.columns if not c.used))
     if len(named) > 1:
         raise Abstain(f"The question names several columns to aggregate ({', '.join(named)}).")
     if named:
         return named[0]
-    if draft.measure_used:
+    if draft.measure_used or draft.magnitude:
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")
+        draft.notes.append(f"read the amount as column {lex.measure}")
         return lex.measure
     return None
 
 
-def to_plan(draft: Draft, reading: Reading, lex: Lexicon,
-            previous: AggregateArgs | RatioArgs | None = None) -> AggregateArgs | RatioArgs:
-    """The typed plan for `draft`. With `previous` and a question that only adds conditions, the
-    previous plan with those conditions merged in. Raises Abstain."""
+def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous: Plan | None = None) -> Plan:
+    """The typed plan for `draft`; with `previous`, a question that only adds conditions or only
+    changes the aggregate refines the previous plan. Raises Abstain."""
     predicates = [p for _, p in draft.predicates]
     if previous is not None and not draft.asks:
         if not predicates:
             raise Abstain("The follow-up adds no condition I could match.")
         return merge(previous, predicates)
+    if previous is not None and draft.op and not (draft.asks and _names_something(draft)):
+        return _follow_up_op(draft, previous, predicates)
     if draft.ratio:
         return _ratio(draft, reading, lex)
     if draft.time_lookup:
         which, column = draft.time_lookup
-        date = next(iter(p.column for p in predicates if p.column in lex.date_columns), None) or lex.date_columns[0]
+        date = next((p.column for p in predicates if p.column in lex.date_columns), lex.date_columns[0])
         return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=date, where=predicates,
                              group_by=[column], order="asc" if which == "earliest" else "desc", limit=1)
-    return _aggregate(draft, lex, predicates)
+    if draft.time_value and not (draft.op or draft.group_by or draft.columns or draft.measure_used):
+        which, column = draft.time_value
+        rest = [p for p in predicates if p.column != column]
+        return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=column, where=rest)
+    return _aggregate(draft, lex, table, predicates)
 
 
-def merge(previous: AggregateArgs | RatioArgs, added: list[Predicate]) -> AggregateArgs | RatioArgs:
+def _names_something(draft: Draft) -> bool:
+    return bool(draft.ratio or draft.order or draft.group_by or draft.columns or draft.measure_used
+                or draft.time_lookup)
+
+
+def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> AggregateArgs:
+    """'how many?' / 'and the average?' after a plan: the previous conditions, the new aggregate."""
+    if isinstance(previous, RatioArgs):
+        raise Abstain("I cannot turn the previous percentage into a new aggregate; ask in full.")
+    column = None if draft.op == "count" else previous.column
+    if draft.op != "count" and column is None:
+        raise Abstain(f"I could not tell which column to take the {draft.op} of.")
+    merged = merge(previous, predicates) if predicates else previous
+    return AggregateArgs(op=Agg(draft.op), column=column, where=merged.where, group_by=previous.group_by,
+                         order=previous.order if previous.group_by else None, limit=previous.limit)
+
+
+def merge(previous: Plan, added: list[Predicate]) -> Plan:
     """`previous` with `added` predicates; an added predicate replaces one on the same column."""
     columns = {p.column for p in added}
     if isinstance(previous, RatioArgs):
@@ -56,24 +82,29 @@ def merge(previous: AggregateArgs | RatioArgs, added: list[Predicate]) -> Aggreg
     return previous.model_copy(update={"where": where})
 
 
-def _aggregate(draft: Draft, lex: Lexicon, predicates: list[Predicate]) -> AggregateArgs:
+def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate]) -> AggregateArgs:
     column = measure_column(draft, lex)
     op, order, limit = draft.op, draft.order, draft.limit
+    if limit is not None and limit != 1 and not draft.group_by:
+        raise Abstain(f"This asks for {limit} records, not a computed number, and record search is not available.")
+    if draft.which and draft.group_by and order is None:
+        raise Abstain("I can rank groups ('which X has the highest Y') but not select groups by a condition.")
+    if draft.magnitude:
+        op = op or ("max" if order == "desc" else "min")
     if op is None:
-        if order and column and not draft.group_by:
-            op = "max" if order == "desc" else "min"
-            order = None
+        if order and column and not draft.group_by and column in lex.numeric_columns:
+            op, order = ("max" if order == "desc" else "min"), None
         elif draft.group_by or draft.measure_used:
-            op = "sum" if column else "count"
-        elif order:
-            op = "count"
-        elif predicates and column is None:
+            op = "sum" if column in lex.numeric_columns else "count"
+        elif order or (predicates and column is None):
             op = "count"
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
-    if op == "count" and column is not None and not draft.measure_used:
-        column = None if not draft.columns else column
-    if op not in ("count",) and column is None:
+    if op == "count" and column is not None and table.roles[column] in _TEXT:
+        op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
+    elif op == "count" and not draft.columns:
+        column = None
+    if op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {op} of "
                       f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")
     if order and not draft.group_by:
@@ -81,34 +112,53 @@ def _aggregate(draft: Draft, lex: Lexicon, predicates: list[Predicate]) -> Aggre
                       "(e.g. 'which category has the highest ...').")
     if draft.group_by and order is None:
         order = "desc"
-    if draft.which and draft.group_by and limit is None and draft.order:
+    if draft.which and draft.group_by and limit is None:
         limit = 1
     return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
                          order=order, limit=limit)
 
 
-def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
-    """Share of rows or of a sum. Conditions inside 'of ...' (before the verb) and date conditions
-    define the base population; the rest the numerator."""
+def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:
+    """(where, base) of a percentage. Date conditions and those inside 'of ...' (before the verb)
+    define the population; the first condition after the verb, or a 0/1 flag ('fraud rate'), is
+    what the share is of; other conditions ('in TX') narrow the population."""
     ratio_pos = next(i.pos for i in reading.items if i.kind == "ratio")
     of_pos = next((i.pos for i in reading.items if i.pos > ratio_pos and i.text.lower() == "of"), None)
     boundary = next((i.pos for i in reading.items if of_pos is not None and i.pos > of_pos
-                     and i.text.lower() in _BOUNDARY), 10**6)
-    base, where = [], []
+                     and i.text.lower() in _BOUNDARY), None)
+    where, base, loose = [], [], []
     for pos, p in draft.predicates:
-        in_of = of_pos is not None and of_pos < pos < boundary
-        (base if in_of or p.column in lex.date_columns else where).append(p)
+        if p.column in lex.date_columns or (of_pos is not None and of_pos < pos < (boundary or 10**6)):
+            base.append(p)
+        elif boundary is not None and pos > boundary:
+            (base if where else where).append(p)
+        elif p.column in lex.flags.values():
+            where.append(p)
+        else:
+            loose.append(p)
+    if not where and loose:
+        where.append(loose.pop(0))
+    return where, base + loose
+
+
+def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
+    where, base = _split(draft, reading, lex)
+    order = draft.order or ("desc" if draft.group_by else None)
+    limit = draft.limit if draft.limit is not None else (1 if draft.which and draft.group_by and draft.order else None)
+    grouping = {"group_by": draft.group_by, "order": order if draft.group_by else None,
+                "limit": limit if draft.group_by else None}
+    if draft.order and not draft.group_by:
+        raise Abstain("'highest'/'lowest' of a percentage needs groups to rank (e.g. 'which state has ...').")
     named = [c for c in draft.columns if not c.used]
     if len(named) == 2:
+        of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
         first, second = sorted(named, key=lambda c: c.pos)
         # "percentage of users crashed": the column right after "of" is the population.
         den, num = (first, second) if of_pos is not None and first.pos > of_pos else (second, first)
-        return RatioArgs(where=where, base=base, column=num.column, denominator_column=den.column)
+        return RatioArgs(where=where, base=base, column=num.column, denominator_column=den.column, **grouping)
     if len(named) > 2:
         raise Abstain("The question names more than two columns for one percentage.")
-    column = named[0].column if named else (lex.measure if draft.measure_used else None)
-    if draft.measure_used and column is None:
-        raise Abstain("I could not tell which column holds the amount.")
+    column = named[0].column if named else measure_column(draft, lex)
     if not where:
         raise Abstain("I could not tell which condition the percentage is about.")
-    return RatioArgs(where=where, base=base, column=column)
+    return RatioArgs(where=where, base=base, column=column, **grouping)

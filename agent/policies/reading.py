@@ -42,6 +42,10 @@ class Reading:
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]
 
+    def at(self, pos: int) -> Item | None:
+        """The item at token position `pos` (stopwords included), if any."""
+        return next((i for i in self.items if i.pos == pos), None)
+
     def after(self, item: Item) -> Item | None:
         later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
         return later[0] if later else None
@@ -95,7 +99,9 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         nxt = tokens[i + 1].lower if i + 1 < len(tokens) else ""
         if nxt in V.SCALE_WORDS:
             number, width = number * V.SCALE_WORDS[nxt], 2
-        return Item(token.text, i, [], number=number, currency=token.text.lstrip("-")[:1] in "$€£"), width
+            nxt = tokens[i + 2].lower if i + 2 < len(tokens) else ""
+        currency = token.text.lstrip("-")[:1] in "$€£" or nxt in V.CURRENCY_WORDS
+        return Item(token.text, i, [], number=number, currency=currency), width + (nxt in V.CURRENCY_WORDS)
     if token.text in lex.short_values and token.text != token.lower:
         return Item(token.text, i, lex.short_values[token.text]), 1
     for n in lex.lengths.get(token.lower, ()):

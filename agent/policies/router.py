@@ -53,7 +53,7 @@ class Router:
         try:
             reading = read(question, self.lexicon)
             draft = build_draft(reading, self.lexicon, self.table)
-            decision.plan = to_plan(draft, reading, self.lexicon, previous)
+            decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
             decision.notes = draft.notes
         except Abstain as exc:
             decision.abstain = exc.reason

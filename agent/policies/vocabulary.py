@@ -41,15 +41,22 @@ COMPARISONS: dict[str, str] = {
     "less than": "<", "fewer than": "<", "lower than": "<", "smaller than": "<", "below": "<",
     "under": "<", "<": "<", "at most": "<=", "no more than": "<=", "up to": "<=", "<=": "<=",
     "equal to": "=", "equals": "=", "exactly": "=", "between": "between",
+    "after": ">", "before": "<", "since": ">=",
 }
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
+COUNT_ORDER = {"most", "fewest", "least"}
+"""Order words that rank by how many rows ('the most transactions'), not by a magnitude."""
+CURRENCY_WORDS = {"dollars", "dollar", "usd", "bucks", "euros", "euro", "eur", "pounds", "gbp"}
+DATE_NOUNS = {"day", "date", "time", "timestamp", "moment"}
+"""After 'latest'/'first', these mean the table's date column ('the latest day')."""
+YEAR_PREPOSITIONS = {"in", "during", "since", "for", "of", "before", "after", "from", "year"}
 WHICH_WORDS = {"which", "what"}
 NEGATIONS = {"not", "non", "no", "without"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 STOPWORDS = frozenset("""
 what which who whom whose is are was were be been being the a an of in on at for by to from with
 where when that this these those there their its it do does did has have had made make me my our
-we you i please tell give all and or as than only just overall any some were there's what's whats
+we you i please tell give all and as than only just overall any some were there's what's whats
 happen happened recorded occurred done is there per each every one ones so far did the across
 show much many how get got into within during whole entire name names about instead then also
 """.split())
