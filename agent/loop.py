@@ -104,7 +104,7 @@ class Agent:
         outcome = call_tool(self.tools, tool, decision.plan.model_dump(mode="json"), engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
             return Abstained(answer=f"I cannot answer this exactly: {outcome.message}", reason=outcome.message,
-                             calls=[*calls, outcome], question=decision.question, router=decision)
+                             calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
         text = describe_result(outcome.result, decision.plan)
         kind = RouterTakeover if run else Answered
         return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan, tokens=run.tokens if run else 0,

@@ -187,11 +187,15 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
     if column not in cache:
         categorical = text_codes(table, column)
         categories = [str(c) for c in categorical.categories]
-        counts = np.bincount(categorical.codes[categorical.codes >= 0], minlength=len(categories))
-        best: dict[str, int] = {}
+        codes = categorical.codes
+        counts = np.bincount(codes[codes >= 0], minlength=len(categories))
+        first = np.full(len(categories), len(codes))
+        seen, positions = np.unique(codes, return_index=True)
+        first[seen[seen >= 0]] = positions[seen >= 0]
+        best: dict[str, int] = {}  # most frequent spelling; ties go to the one seen first
         for index, category in enumerate(categories):
             key = category.strip().casefold()
-            if key not in best or counts[index] > counts[best[key]]:
+            if key not in best or (counts[index], -first[index]) > (counts[best[key]], -first[best[key]]):
                 best[key] = index
         canonical = sorted(best.values())
         position = {index: n for n, index in enumerate(canonical)}
@@ -200,7 +204,6 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
         for category in categories:
             label = categories[best[category.strip().casefold()]]
             merged.setdefault(label, []).append(category)
-        codes = mapping[categorical.codes]  # code -1 (missing) maps to the trailing -1
-        labels = pd.Categorical.from_codes(codes, [categories[i] for i in canonical])
+        labels = pd.Categorical.from_codes(mapping[codes], [categories[i] for i in canonical])  # -1 stays missing
         cache[column] = (labels, {k: v for k, v in merged.items() if len(v) > 1})
     return cache[column]
