@@ -38,8 +38,8 @@ class Session:
     @classmethod
     def resume(cls, agent: Agent, transcript: Path) -> "Session":
         """Continue the session in `transcript`: restores the last plan for follow-ups. Raises
-        FileNotFoundError, or ValueError naming the line of a corrupt record (a torn last line, as
-        left by a crash mid-write, is skipped)."""
+        FileNotFoundError; ValueError naming the line of a corrupt record (a torn last line, as left
+        by a crash mid-write, is skipped) or when the transcript is over a different file."""
         session = cls(agent, transcript)
         lines = transcript.read_text().splitlines()
         for number, line in enumerate(lines, start=1):
@@ -49,6 +49,10 @@ class Session:
                 if number == len(lines):
                     break
                 raise ValueError(f"{transcript}: line {number} is not JSON: {exc}") from exc
+            if record.get("event") == "start" and record.get("sha256") not in (None, agent.table.sha256):
+                raise ValueError(f"{transcript}: this session was over {record.get('file')} (sha256 "
+                                 f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
+                                 f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
             if record.get("event") == "outcome" and record.get("plan") is not None:
                 session.previous = _PLAN.validate_python(record["plan"])
         return session

@@ -48,7 +48,8 @@ def _fail(exc: Exception) -> None:
 def ask(file: FileArg, question: Annotated[str, typer.Argument(help="A question in plain English.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
         config_path: ConfigOpt = None) -> None:
-    """Answer one question, then show its provenance."""
+    """Answer one question, then show its provenance. Exit code: 0 answered, 3 abstained (the
+    reason is printed), 1 failed, 2 bad input (file or config)."""
     from agent.render import render_outcome
     try:
         config = load_config(config_path)
@@ -60,8 +61,8 @@ def ask(file: FileArg, question: Annotated[str, typer.Argument(help="A question 
         print(json.dumps(outcome.model_dump(mode="json"), indent=2))
     else:
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
-    if outcome.status == "failed":
-        raise typer.Exit(1)
+    if outcome.status != "answered" and outcome.status != "router_takeover":
+        raise typer.Exit(1 if outcome.status == "failed" else 3)
 
 
 @app.command()
@@ -89,7 +90,7 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
             question = input("? ").strip() if sys.stdin.isatty() else sys.stdin.readline()
         except (EOFError, KeyboardInterrupt):
             break
-        if not question.strip():
+        if not question.strip() or question.strip().lower() in ("exit", "quit", ":q"):
             break
         outcome = session.ask(question.strip())
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)

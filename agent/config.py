@@ -91,7 +91,7 @@ class OutputConfig(BaseModel):
 
     model_config = _Section
 
-    max_rows: int = 40
+    max_rows: int = 50
     """Group rows printed before the table is cut (the cut is stated with a count)."""
     transcript_dir: str = ".tally/sessions"
     """Where `tally chat` appends its JSONL transcripts."""

@@ -43,7 +43,7 @@ def test_long_group_by_is_cut_with_a_count(tmp_path):
     csv = tmp_path / "many.csv"
     csv.write_text("k,v\n" + "\n".join(f"g{i},{i}" for i in range(100)))
     result = invoke("ask", csv, "What is the total v by k?")
-    assert "40 of 100 groups shown (60 more not shown)" in result.output.replace("\n", " ")
+    assert "50 of 100 groups shown (50 more not shown)" in result.output.replace("\n", " ")
 
 
 def test_profile_lists_roles():
@@ -92,3 +92,17 @@ def test_python_dash_m_agent_runs():
                           capture_output=True, text=True, env={"PATH": "", "OPENAI_API_KEY": ""}, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "The number of rows is 5,039." in done.stdout
+
+
+def test_abstention_exits_3_with_the_reason():
+    result = invoke("ask", need(KAGGLE), "What is the total spend of North American customers?")
+    assert result.exit_code == 3 and "'North American'" in result.output
+
+
+def test_resume_refuses_a_transcript_of_another_file(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n")
+    transcript = tmp_path / "t.jsonl"
+    invoke("chat", other, "--transcript", transcript, input="How many rows?\n")
+    result = invoke("chat", need(KAGGLE), "--resume", transcript, input="How many rows?\n")
+    assert result.exit_code == 2 and "start a new session" in result.output
