@@ -149,3 +149,50 @@ def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
     except (TallyError, OSError) as exc:
         _fail(exc)
     run_stdio(toolset)
+
+
+@app.command("eval")
+def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreports, databench (repeat).")] = ["demo", "bugreports"],
+          modes: Annotated[list[str], typer.Option("--mode", help="router, replay, record, baseline (repeat).")] = ["replay"],
+          out: Annotated[Path, typer.Option(help="Results folder (a timestamped subfolder is made).")] = Path("results"),
+          limit: Annotated[Optional[int], typer.Option(help="At most this many cases per set.")] = None,
+          recorded_only: Annotated[bool, typer.Option(help="Replay only cases that have a cassette.")] = False,
+          fail_on_confident_wrong: Annotated[bool, typer.Option(help="Exit 1 if any case is confidently wrong.")] = False,
+          config_path: ConfigOpt = None) -> None:
+    """Score Tally on eval sets: accuracy, abstention, confident-wrong rate; report to a folder."""
+    from rich.progress import track
+
+    from evals.baseline import baseline, markdown
+    from evals.cases import load_set
+    from evals.report import markdown_table, summarize, write_report
+    from evals.run import Tables, run
+    try:
+        config = load_config(config_path)
+        cases = [c for name in sets for c in load_set(name)[:limit]]
+    except TallyError as exc:
+        _fail(exc)
+    run_modes = [m for m in modes if m != "baseline"]
+    results = []
+    if run_modes:
+        steps = iter(track(range(len(cases) * len(run_modes)), description="eval", console=errors, transient=True))
+        results = run(cases, run_modes, config, recorded_only=recorded_only, progress=lambda: next(steps, None))
+    extra = ""
+    if "baseline" in modes:
+        tables = Tables()
+        rows = [r for c in cases if c.set == "demo" and c.type != "abstain" for r in baseline(c, tables.get(c), config)]
+        extra = "\n## Naive RAG baseline (Error Observability Collapse)\n\n" + markdown(rows) + "\n"
+        print(markdown(rows))
+    summaries = summarize(results)
+    folder = out / time.strftime("%Y%m%d-%H%M%S")
+    path = write_report(results, summaries, folder, extra)
+    print(markdown_table(summaries))
+    console.print(f"report: {path}", style="dim", markup=False, highlight=False)
+    misses = [r for r in results if r.cassette_miss]
+    wrong = [r for r in results if r.verdict == "confident_wrong"]
+    for r in misses:
+        errors.print(f"cassette miss: {r.id}: {r.cassette_miss}", style="red", markup=False, highlight=False)
+    for r in wrong:
+        errors.print(f"confidently wrong: {r.id} ({r.mode}): {r.answer!r} (expected {r.expected!r})",
+                     style="red", markup=False, highlight=False)
+    if misses or (fail_on_confident_wrong and wrong):
+        raise typer.Exit(1)

@@ -1,0 +1,138 @@
+"""Run eval cases in a mode and score them. Modes: `router` (no model), `replay` (recorded model
+responses through respx, offline and deterministic), `record` (a live OpenAI-compatible endpoint;
+writes the cassettes). The naive-RAG baseline lives in evals/baseline.py."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+
+from agent.config import Config, ModelConfig
+from agent.engine import PandasEngine
+from agent.loop import Agent
+from agent.outcome import Outcome
+from agent.policies.router import Router
+from agent.table import Table, load_table, table_from_text
+from evals.cases import ROOT, Case
+from evals.cassettes import REPLAY_BASE, Cassette, CassetteMiss, recording_client, replaying
+from evals.score import Verdict, score
+
+Mode = Literal["router", "replay", "record"]
+CASSETTES = ROOT / "cassettes"
+
+
+class CaseResult(BaseModel):
+    """One case run in one mode, scored."""
+
+    id: str
+    set: str
+    mode: str
+    question: str
+    type: str
+    expected: object = None
+    got: object = None
+    verdict: Verdict
+    answer: str
+    status: str
+    answered_by: str
+    reason: str | None = None
+    route_expected: str
+    route_actual: str | None = None
+    tool_calls: int = 0
+    """Tool calls the model made (the router's own plan run is not counted)."""
+    rejected: bool = False
+    """The numbers-from-tools policy rejected the model's answer."""
+    latency_ms: float = 0.0
+    tokens: int = 0
+    cassette_miss: str | None = None
+
+
+class Tables:
+    """Loads each table once per eval run."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+
+    def get(self, case: Case) -> Table:
+        key = case.table or f"inline:{case.id}"
+        if key not in self._tables:
+            self._tables[key] = load_table(case.table_path) if case.table else table_from_text(case.csv or "", f"{case.id}.csv")
+        return self._tables[key]
+
+
+def cassette_path(case: Case) -> Path:
+    return CASSETTES / case.set / f"{case.id}.json"
+
+
+def _agent(table: Table, config: Config, model) -> Agent:
+    return Agent(table=table, engine=PandasEngine(max_groups=config.tools.max_groups_returned),
+                 router=Router(table, config.router), config=config, model=model)
+
+
+def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResult:
+    """Ask the case's question in `mode` and score the outcome. Replay without a cassette, or with
+    a request the cassette lacks, ends the case with `cassette_miss` set (never a quiet fallback)."""
+    from agent.openai_model import OpenAIModel
+    import openai
+
+    table = tables.get(case)
+    started = time.perf_counter()
+    miss = None
+    if mode == "router":
+        outcome = _agent(table, config, None).ask(case.question)
+    elif mode == "replay":
+        try:
+            cassette = Cassette.load(cassette_path(case))
+        except CassetteMiss as exc:
+            return _missing(case, mode, str(exc))
+        model = OpenAIModel(ModelConfig(name=cassette.model, base_url=REPLAY_BASE, api_key="replay", max_retries=0,
+                                        temperature=config.model.temperature))
+        with replaying(cassette):
+            outcome = _agent(table, config, model).ask(case.question)
+        miss = cassette.misses[0] if cassette.misses else None
+    else:
+        if not config.model.configured:
+            raise CassetteMiss("record mode needs a model: set TALLY_MODEL, OPENAI_API_KEY and OPENAI_BASE_URL")
+        cassette = Cassette(path=cassette_path(case), model=config.model.name or "")
+        client = openai.OpenAI(api_key=config.model.api_key, base_url=config.model.base_url,
+                               timeout=config.model.timeout_s, max_retries=config.model.max_retries,
+                               http_client=recording_client(cassette))
+        outcome = _agent(table, config, OpenAIModel(config.model, client=client)).ask(case.question)
+        cassette.save()
+    return _result(case, mode, outcome, (time.perf_counter() - started) * 1000, miss)
+
+
+def _missing(case: Case, mode: str, why: str) -> CaseResult:
+    return CaseResult(id=case.id, set=case.set, mode=mode, question=case.question, type=case.type,
+                      expected=case.answer, verdict=Verdict.abstained, answer="", status="failed",
+                      answered_by="none", reason=why, route_expected=case.route, cassette_miss=why)
+
+
+def _result(case: Case, mode: str, outcome: Outcome, latency_ms: float, miss: str | None) -> CaseResult:
+    verdict, got = score(case, outcome)
+    model_calls = len(outcome.calls) - (1 if outcome.answered_by == "router" and outcome.calls else 0)
+    return CaseResult(id=case.id, set=case.set, mode=mode, question=case.question, type=case.type,
+                      expected=case.answer, got=got, verdict=verdict, answer=outcome.answer, status=outcome.status,
+                      answered_by=outcome.answered_by, reason=outcome.reason, route_expected=case.route,
+                      route_actual=outcome.router.classification.kind if outcome.router else None,
+                      tool_calls=model_calls if mode != "router" else 0,
+                      rejected=bool(outcome.reason and "no tool result contains" in outcome.reason),
+                      latency_ms=latency_ms, tokens=outcome.tokens, cassette_miss=miss)
+
+
+def run(cases: list[Case], modes: list[Mode], config: Config, *, recorded_only: bool = False,
+        progress=None) -> list[CaseResult]:
+    """Every case in every mode. With `recorded_only`, replay skips cases that have no cassette
+    file (a request missing from an existing cassette still fails loudly)."""
+    tables, results = Tables(), []
+    for mode in modes:
+        for case in cases:
+            if mode == "replay" and recorded_only and not cassette_path(case).exists():
+                continue
+            results.append(run_case(case, mode, config, tables))
+            if progress:
+                progress()
+    return results

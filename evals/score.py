@@ -1,0 +1,124 @@
+"""Scoring one outcome against its case. Each case ends as exactly one of: correct, abstained
+(a plain refusal or a clear error), hedged_wrong (answered, wrong, with a hedge), confident_wrong
+(answered, wrong, no hedge). DataBench cases use the benchmark's own comparison (databench-eval's
+default_compare); the other sets compare numbers with the case's relative tolerance."""
+
+from __future__ import annotations
+
+import math
+import re
+from enum import StrEnum
+
+from agent.outcome import Outcome
+from agent.policies.numbers_from_tools import answer_numbers
+from agent.policies.takeover import HEDGES
+from agent.results import AggregateResult, RatioResult
+from evals.cases import Case
+
+
+class Verdict(StrEnum):
+    """How a case ended."""
+
+    correct = "correct"
+    abstained = "abstained"
+    hedged_wrong = "hedged_wrong"
+    confident_wrong = "confident_wrong"
+
+
+def _databench_compare():
+    from databench_eval import Evaluator
+
+    return Evaluator(qa={"answer": [], "type": []}).compare
+
+
+def structured_answer(outcome: Outcome, case: Case) -> object:
+    """The answer as a value of the case's type, from the last successful tool result: numbers,
+    a group key for 'which X', a list of keys or values, a {key: value} mapping. None if none."""
+    results = [c.result for c in outcome.results if isinstance(c.result, (AggregateResult, RatioResult))]
+    if not results:
+        return None
+    result = results[-1]
+    if isinstance(result, RatioResult) and not result.groups:
+        return result.percent
+    if isinstance(result, AggregateResult) and not result.group_by:
+        return result.value
+    groups = result.groups
+    keys = [g.key[0] if len(g.key) == 1 else tuple(g.key) for g in groups]
+    match case.type:
+        case "category" | "boolean": return keys[0] if keys else None
+        case "number": return groups[0].value if groups else None
+        case "list[number]": return [g.value for g in groups]
+        case "list[category]": return keys
+        case "mapping": return {k: g.value for k, g in zip(keys, groups)}
+    return None
+
+
+def text_answer(text: str, case: Case) -> object:
+    """The answer read from a model's final text, by the case's type: the first number; 'yes/true'
+    or 'no/false'; the gold category if the text names it; the numbers, or the gold items named."""
+    numbers = [v for _, v, _ in answer_numbers(text)]
+    words = text.casefold()
+    match case.type:
+        case "number": return numbers[0] if numbers else None
+        case "boolean":
+            found = re.search(r"\b(yes|true|no|false)\b", words)
+            return None if found is None else found.group(1) in ("yes", "true")
+        case "category": return case.answer if _names(words, case.answer) else text
+        case "list[number]": return numbers
+        case "list[category]": return [a for a in _items(case.answer) if _names(words, a)] or text
+        case "mapping": return {k: v for k, v in (case.answer or {}).items() if any(_close(v, n, 1e-4) for n in numbers)}
+    return None
+
+
+def _names(words: str, item: object) -> bool:
+    return re.search(rf"(?<!\w){re.escape(str(item).casefold())}(?!\w)", words) is not None
+
+
+def _items(answer: object) -> list[object]:
+    if isinstance(answer, str):
+        return [a.strip(" '\"") for a in answer.strip("[]").split(",") if a.strip()]
+    return list(answer or [])
+
+
+def _close(expected: object, got: object, tolerance: float) -> bool:
+    try:
+        e, g = float(expected), float(got)
+    except (TypeError, ValueError):
+        return False
+    return math.isclose(e, g, rel_tol=tolerance, abs_tol=tolerance)
+
+
+def matches(value: object, case: Case) -> bool:
+    """Whether `value` is the case's answer (order ignored for lists unless the case says ordered)."""
+    if value is None:
+        return False
+    if case.set == "databench":
+        shown = f"[{', '.join(map(str, value))}]" if isinstance(value, list) else str(value)
+        return bool(_databench_compare()(shown, str(case.answer), case.type))
+    match case.type:
+        case "number": return _close(case.answer, value, case.tolerance)
+        case "category" | "boolean": return str(value).strip().casefold() == str(case.answer).strip().casefold()
+        case "mapping":
+            return isinstance(value, dict) and value.keys() == case.answer.keys() and all(
+                _close(case.answer[k], value[k], case.tolerance) for k in case.answer)
+        case "list[number]" | "list[category]":
+            got, want = [str(v) for v in value], [str(v) for v in _items(case.answer)]
+            return got == want if case.ordered else sorted(got) == sorted(want)
+    return False
+
+
+def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:
+    """(verdict, the answer value compared). Abstention: the outcome abstained or failed. For an
+    `abstain` case, any answer is wrong. Router answers are read from the structured result; model
+    answers from the text the user sees."""
+    if outcome.status in ("abstained", "failed"):
+        return Verdict.abstained, None
+    if case.type == "abstain":
+        value = outcome.answer
+        ok = False
+    else:
+        value = structured_answer(outcome, case) if outcome.answered_by == "router" else text_answer(outcome.answer, case)
+        ok = matches(value, case)
+    if ok:
+        return Verdict.correct, value
+    return (Verdict.hedged_wrong if HEDGES.search(outcome.answer) else Verdict.confident_wrong), value
