@@ -25,6 +25,10 @@ class Verdict(StrEnum):
     confident_wrong = "confident_wrong"
 
 
+REFUSAL = re.compile(r"\b(cannot|can't|can not|unable to|not able to) (answer|determine|compute|tell|find)|"
+                     r"\bi don't know\b|\bnot (available|possible) (from|in|with)\b", re.I)
+
+
 def _databench_compare():
     from databench_eval import Evaluator
 
@@ -108,10 +112,11 @@ def matches(value: object, case: Case) -> bool:
 
 
 def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:
-    """(verdict, the answer value compared). Abstention: the outcome abstained or failed. For an
+    """(verdict, the answer value compared). Abstention: the outcome abstained or failed, or the
+    model's text plainly refuses ('I cannot answer ...'). For an
     `abstain` case, any answer is wrong. Router answers are read from the structured result; model
     answers from the text the user sees."""
-    if outcome.status in ("abstained", "failed"):
+    if outcome.status in ("abstained", "failed") or (outcome.answered_by == "model" and REFUSAL.search(outcome.answer)):
         return Verdict.abstained, None
     if case.type == "abstain":
         value = outcome.answer

@@ -1,0 +1,85 @@
+"""The eval scorer on hand-made outcomes, and the demo gold answers re-checked by DuckDB."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.outcome import Abstained, Answered, Failed
+from agent.results import AggregateResult, Group, Provenance
+from agent.tools.base import ToolSuccess
+from evals.cases import Case, load_set
+from evals.score import Verdict, score
+from tests.helpers import DATA, sql
+
+
+def case(**kw):
+    base = dict(id="c", set="demo", question="q", type="number", answer=1140033.2437, source="test")
+    return Case(**{**base, **kw})
+
+
+def model(text):
+    return Answered(question="q", answer=text, answered_by="model")
+
+
+def router(result):
+    return Answered(question="q", answer="...", answered_by="router",
+                    calls=[ToolSuccess(tool="aggregate", arguments={}, result=result)])
+
+
+PROV = Provenance(operation="x", rows_scanned=1, rows_matched=1)
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("The total is 1140033.2437.", Verdict.correct),
+    ("The total is $1,140,033.2437.", Verdict.correct),
+    ("The total is 1,200,000.", Verdict.confident_wrong),
+    ("The total is approximately 1,200,000.", Verdict.hedged_wrong),
+    ("I cannot answer that from this table.", Verdict.abstained),
+    ("It is 7.", Verdict.confident_wrong),
+])
+def test_numbers_from_model_text(text, verdict):
+    assert score(case(tolerance=1e-9), model(text))[0] == verdict
+
+
+def test_formatting_differences_are_correct_within_tolerance():
+    assert score(case(answer=3209.95, tolerance=1e-6), model("Total price: $3,209.95"))[0] == Verdict.correct
+
+
+def test_abstained_and_failed_outcomes_are_abstentions():
+    assert score(case(), Abstained(question="q", answer="I cannot answer this exactly: ..."))[0] == Verdict.abstained
+    assert score(case(), Failed(question="q", answer="model down"))[0] == Verdict.abstained
+
+
+def test_lists_ignore_order_unless_ordered():
+    groups = [Group(key=[k], value=v, rows=1) for k, v in (("B", 2.0), ("A", 1.0))]
+    result = AggregateResult(op="sum", column="x", group_by=["k"], groups=groups, total_groups=2, provenance=PROV)
+    assert score(case(type="list[category]", answer=["A", "B"]), router(result))[0] == Verdict.correct
+    assert score(case(type="list[category]", answer=["A", "B"], ordered=True), router(result))[0] == Verdict.confident_wrong
+    assert score(case(type="category", answer="b"), router(result))[0] == Verdict.correct
+
+
+def test_databench_uses_the_benchmark_comparison():
+    result = AggregateResult(op="mean", column="x", value=28.8751, provenance=PROV)
+    assert score(case(set="databench", answer="28.87"), router(result))[0] == Verdict.correct  # 2-decimal truncation
+    assert score(case(set="databench", type="boolean", answer="True"), model("Yes, it is."))[0] == Verdict.correct
+    assert score(case(set="databench", type="boolean", answer="True"), model("No."))[0] == Verdict.confident_wrong
+
+
+def test_abstain_cases_count_any_answer_as_wrong():
+    assert score(case(type="abstain", answer=None), model("Here are the records."))[0] == Verdict.confident_wrong
+
+
+def test_demo_gold_answers_match_duckdb():
+    for c in load_set("demo"):
+        if c.sql is None:
+            continue
+        path = DATA / c.table
+        if not path.exists():
+            pytest.skip(f"{path} not present")
+        rows = sql(c.sql, path)
+        if c.type == "mapping":
+            assert {k: pytest.approx(v, abs=1e-5) for k, v in rows} == c.answer
+        elif c.type == "category":
+            assert rows[0][0] == c.answer
+        else:
+            assert rows[0][0] == pytest.approx(c.answer, abs=1e-5)
