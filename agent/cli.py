@@ -156,6 +156,7 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
           modes: Annotated[list[str], typer.Option("--mode", help="router, replay, record, baseline (repeat).")] = ["replay"],
           out: Annotated[Path, typer.Option(help="Results folder (a timestamped subfolder is made).")] = Path("results"),
           limit: Annotated[Optional[int], typer.Option(help="At most this many cases per set.")] = None,
+          every: Annotated[int, typer.Option(help="Take every Nth case of each set (2 = half).")] = 1,
           recorded_only: Annotated[bool, typer.Option(help="Replay only cases that have a cassette.")] = False,
           fail_on_confident_wrong: Annotated[bool, typer.Option(help="Exit 1 if any case is confidently wrong.")] = False,
           config_path: ConfigOpt = None) -> None:
@@ -168,7 +169,7 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
     from evals.run import Tables, run
     try:
         config = load_config(config_path)
-        cases = [c for name in sets for c in load_set(name)[:limit]]
+        cases = [c for name in sets for c in load_set(name)[::every][:limit]]
     except TallyError as exc:
         _fail(exc)
     run_modes = [m for m in modes if m != "baseline"]

@@ -1,6 +1,7 @@
 """Configuration: `config.yaml`, one section per component, each read into a pydantic model.
 Environment variables override: OPENAI_API_KEY, OPENAI_BASE_URL, TALLY_MODEL (the model name;
-an empty value means no model), TALLY_CONFIG (path of the YAML file)."""
+an empty value means no model), TALLY_MODEL_TIMEOUT (seconds per request; local CPU models need
+minutes for a cold first prompt), TALLY_CONFIG (path of the YAML file)."""
 
 from __future__ import annotations
 
@@ -122,6 +123,8 @@ def load_config(path: str | Path | None = None, env: dict[str, str] | None = Non
     model = config.model
     overrides = {"api_key": env.get("OPENAI_API_KEY"), "base_url": env.get("OPENAI_BASE_URL"),
                  "name": env.get("TALLY_MODEL")}
-    update = {k: (v or None) for k, v in overrides.items() if v is not None}
+    update: dict[str, object] = {k: (v or None) for k, v in overrides.items() if v is not None}
+    if env.get("TALLY_MODEL_TIMEOUT"):
+        update["timeout_s"] = float(env["TALLY_MODEL_TIMEOUT"])
     config.model = model.model_copy(update=update)
     return config

@@ -15,6 +15,7 @@ from agent.errors import ToolError
 from agent.models import Message, Model, ModelError
 from agent.outcome import Abstained, Answered, AnyOutcome, Failed, RouterTakeover
 from agent.plan import AggregateArgs, RatioArgs
+from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
 from agent.policies.router import RouterDecision, Router
@@ -44,7 +45,8 @@ class Agent:
         p = self.config.policies
         self.policies = self.policies or [
             TakeoverPolicy(max_failures=p.max_failed_tool_calls, confident=self.config.router.takeover_confidence),
-            NumbersFromTools(tolerance=p.number_tolerance)]
+            NumbersFromTools(tolerance=p.number_tolerance),
+            RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
         """Answer `question`; `previous` is the last plan of a conversation (for follow-ups)."""

@@ -31,7 +31,8 @@ class ModelTurn(BaseModel):
 
     def as_message(self) -> Message:
         """The turn as an assistant message to append to the conversation."""
-        message: Message = {"role": "assistant", "content": self.content}
+        # "" rather than null: OpenAI accepts both, some compatible servers only a string.
+        message: Message = {"role": "assistant", "content": self.content or ""}
         if self.tool_calls:
             message["tool_calls"] = [
                 {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}

@@ -6,6 +6,8 @@ Every failure leaves as ModelError (ModelTimeout for timeouts), never as an open
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import openai
@@ -114,10 +116,43 @@ def _to_turn(name: str, response: Any) -> ModelTurn:
                 arguments=getattr(function, "arguments", None) or "",
             )
         )
+    content = getattr(message, "content", None)
+    if not tool_calls and content and any(m in content for m in _MARKERS):
+        tool_calls, content = tool_calls_in_text(content)
     usage = getattr(response, "usage", None)
     return ModelTurn(
-        content=getattr(message, "content", None),
+        content=content,
         tool_calls=tool_calls,
         finish_reason=getattr(choice, "finish_reason", None),
         tokens=getattr(usage, "total_tokens", None) or 0,
     )
+
+
+_TOOL_CALL = re.compile(r"<(tool_call|tools|function_call)>\s*(.*?)\s*(?:</\1>|\Z)|```(?:json)?\s*(\{.*?\})\s*```", re.S)
+_MARKERS = ("<tool_call>", "<tools>", "<function_call>", '"arguments"')
+
+
+def tool_calls_in_text(content: str) -> tuple[list[ToolCall], str | None]:
+    """Tool calls a server left in the text: the Qwen/Hermes convention
+    `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` (also seen wrapped in <tools>), or a
+    fenced JSON block with "name" and "arguments" (llama.cpp-based servers without a tool-call
+    parser do this). Returns (calls, the text outside them or None). A block that is not valid
+    JSON becomes a call with name '' and the raw text as arguments, so the loop reports it back
+    to the model as a failed call instead of dropping it."""
+    calls, kept = [], []
+    for match in _TOOL_CALL.finditer(content):
+        raw = match.group(2) if match.group(2) is not None else match.group(3)
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict) or "name" not in data:
+                kept.append(match.group(0))
+                continue
+            name, arguments = str(data["name"]), data.get("arguments", {})
+            arguments = arguments if isinstance(arguments, str) else json.dumps(arguments)
+        except json.JSONDecodeError:
+            name, arguments = "", raw
+        calls.append(ToolCall(id=f"call_{len(calls) + 1}", name=name, arguments=arguments))
+    if not calls:
+        return [], content
+    rest = _TOOL_CALL.sub("", content).strip()
+    return calls, ("\n".join([*kept, rest]).strip() or None)

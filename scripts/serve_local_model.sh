@@ -109,7 +109,6 @@ echo "starting llama-cpp-python server: $MODEL as '$ALIAS' on $BASE_URL (log: $L
 setsid nohup "$PY" -m llama_cpp.server \
   --model "$MODEL" \
   --model_alias "$ALIAS" \
-  --chat_format chatml-function-calling \
   --n_ctx "$N_CTX" \
   --n_threads "$THREADS" \
   --n_threads_batch "$THREADS" \

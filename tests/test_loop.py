@@ -138,3 +138,21 @@ def test_retrieval_is_not_sent_to_the_model_until_search_exists():
 def test_no_model_router_alone_says_so(question):
     outcome = agent(None).ask(question)
     assert (outcome.status, outcome.answered_by, outcome.reason) == ("answered", "router", "no model is configured")
+
+
+def test_a_real_tool_number_over_the_wrong_rows_is_overruled_by_the_exact_plan():
+    model = FakeModel([call("aggregate", {"op": "sum", "column": "amt"}),  # the filter was dropped
+                       say("The total amount spent on grocery_pos is 1,350.75.")])
+    outcome = agent(model).ask("What is the total amount spent on grocery_pos?")
+    assert outcome.status == "router_takeover" and "does not state the exact plan's result (300.75)" in outcome.reason
+    assert outcome.answer == "The total amt is 300.75."
+
+
+def test_which_group_must_name_the_router_winner():
+    model = FakeModel([call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"], "order": "asc",
+                                          "limit": 1}), say("home has the lowest total spending (50).")])
+    outcome = agent(model).ask("Which category has the lowest total spending?")
+    assert outcome.status == "answered" and outcome.answered_by == "model"
+    model = FakeModel([call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"], "limit": 1}),
+                       say("grocery_pos has the lowest total spending (300.75).")])
+    assert agent(model).ask("Which category has the lowest total spending?").status == "router_takeover"

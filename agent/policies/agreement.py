@@ -1,0 +1,61 @@
+"""Policy: when the router holds a confident exact plan, the model's final answer must state that
+plan's result (the value, percentage, or the winning group's name). A model that computed over the
+wrong rows (a dropped filter, an unordered 'lowest') quotes a real tool number and so passes the
+numbers policy; this check catches it, and the router's plan answers instead."""
+
+from __future__ import annotations
+
+from agent.answer import fmt
+from agent.engine import Engine
+from agent.policies.base import Allow, Run, Takeover, Verdict
+from agent.policies.numbers_from_tools import answer_numbers
+from agent.results import AggregateResult, RatioResult
+from agent.table import Table
+from agent.tools import COMPUTE_TOOLS, ToolFailure, call_tool
+
+
+def expected_facts(result: AggregateResult | RatioResult, limit: int | None) -> tuple[list[float], list[str]]:
+    """(numbers, names) a correct answer must state: the scalar or percentage; for a 'which X'
+    (limit 1) the winning group's name; nothing checkable for longer group lists."""
+    if isinstance(result, RatioResult) and not result.groups:
+        return [result.percent], []
+    if isinstance(result, AggregateResult) and not result.group_by:
+        return ([result.value] if isinstance(result.value, (int, float)) else []), (
+            [result.value] if isinstance(result.value, str) else [])
+    if limit == 1 and result.groups:
+        return [], [", ".join(str(k) for k in result.groups[0].key)]
+    return [], []
+
+
+def states(text: str, numbers: list[float], names: list[str]) -> bool:
+    """True when `text` states every expected number (to the digits it writes) and name."""
+    written = answer_numbers(text)
+    for value in numbers:
+        if not any(abs(v - value) <= max(half * (1 + 1e-9), 1e-9 * abs(value)) for _, v, half in written):
+            return False
+    folded = text.casefold()
+    return all(name.casefold() in folded for name in names)
+
+
+class RouterAgreement:
+    """Takeover when the router's plan (classification confidence >= `confident`) gives a result
+    the model's final answer does not state."""
+
+    def __init__(self, *, engine: Engine, table: Table, confident: float = 0.6):
+        self.engine = engine
+        self.table = table
+        self.confident = confident
+
+    def check(self, run: Run) -> Verdict:
+        plan = run.router.plan
+        if run.final is None or plan is None or run.router.classification.confidence < self.confident:
+            return Allow()
+        tool = "ratio" if plan.__class__.__name__ == "RatioArgs" else "aggregate"
+        outcome = call_tool(COMPUTE_TOOLS, tool, plan.model_dump(mode="json"), engine=self.engine, table=self.table)
+        if isinstance(outcome, ToolFailure):
+            return Allow()
+        numbers, names = expected_facts(outcome.result, plan.limit)
+        if (numbers or names) and not states(run.final, numbers, names):
+            shown = ", ".join([*(fmt(n) for n in numbers), *names])
+            return Takeover(f"the model's answer does not state the exact plan's result ({shown})")
+        return Allow()
