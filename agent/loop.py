@@ -24,6 +24,8 @@ from agent.profile import profile_table
 from agent.table import Table
 from agent.tools import COMPUTE_TOOLS, Tool, ToolFailure, call_tool
 
+UNVERIFIED = ("(Unverified: the exact pre-router could not parse this question, so this answer was not "
+              "cross-checked; its numbers come from the tool calls listed below.)")
 SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record search is not "
                       "available yet, so I have not answered it.")
 
@@ -89,8 +91,10 @@ class Agent:
             if not isinstance(verdict, Allow):
                 return self.router_answer(decision, run, verdict.reason)
             if run.final is not None:
-                return Answered(question=question, answer=run.final, answered_by="model", calls=run.calls,
-                                router=decision, plan=_last_plan(run), tokens=run.tokens)
+                checked = decision.plan is not None
+                answer = run.final if checked else f"{run.final}\n{UNVERIFIED}"
+                return Answered(question=question, answer=answer, answered_by="model", calls=run.calls, router=decision,
+                                plan=_last_plan(run), tokens=run.tokens, verified=checked)
         return self.router_answer(decision, run, f"the model used all {self.config.policies.max_turns} turns")
 
     def router_answer(self, decision: RouterDecision, run: Run | None, reason: str) -> AnyOutcome:

@@ -26,6 +26,9 @@ class Outcome(BaseModel):
     plan: AggregateArgs | RatioArgs | None = None
     tokens: int = 0
     """Tokens the model used over the run (0 without a model)."""
+    verified: bool = True
+    """False when the model answered a question the router could not parse into a plan, so the
+    answer was not cross-checked against an exact plan (the answer text then says so)."""
 
     @property
     def results(self) -> list[ToolSuccess]:

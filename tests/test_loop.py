@@ -156,3 +156,11 @@ def test_which_group_must_name_the_router_winner():
     model = FakeModel([call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"], "limit": 1}),
                        say("grocery_pos has the lowest total spending (300.75).")])
     assert agent(model).ask("Which category has the lowest total spending?").status == "router_takeover"
+
+
+def test_an_answer_the_router_cannot_check_is_labelled_unverified():
+    model = FakeModel([call("aggregate", {"op": "max", "column": "amt"}), say("The biggest ticket is 1,000.")])
+    outcome = agent(model).ask("Tell me the biggest ticket size ever seen")
+    assert outcome.router.plan is None
+    assert outcome.answered_by == "model" and outcome.verified is False
+    assert outcome.answer.startswith("The biggest ticket is 1,000.") and "Unverified" in outcome.answer

@@ -10,7 +10,7 @@ from agent.policies.base import Allow, Run, Takeover, Verdict
 from agent.tools.base import ToolSuccess
 
 HEDGES = re.compile(r"\b(approximately|roughly|about|around|estimate[sd]?|probably|likely|i think|"
-                    r"not sure|cannot|can't|unable|i don't know|no access|it seems)\b", re.I)
+                    r"not sure|cannot|can't|unable|i don't know|no access|it seems|unverified)\b", re.I)
 
 
 class RouterTakeover:
