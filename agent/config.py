@@ -110,15 +110,30 @@ class Config(BaseModel):
     output: OutputConfig = Field(default_factory=OutputConfig)
 
 
+def _read(path: Path) -> dict:
+    try:
+        return (yaml.safe_load(path.read_text()) or {}) if path.exists() else {}
+    except yaml.YAMLError as exc:
+        raise TallyError(f"{path}: invalid YAML: {exc}") from exc
+
+
+def _overlay(base: dict, top: dict) -> dict:
+    merged = dict(base)
+    for key, value in top.items():
+        merged[key] = _overlay(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return merged
+
+
 def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
-    """Read the YAML config at `path` (default: TALLY_CONFIG or the repo's config.yaml) and apply
-    environment overrides. Raises TallyError naming the file on bad YAML or unknown keys."""
+    """The repo's config.yaml, overlaid (section by section) with the YAML at `path` (default:
+    TALLY_CONFIG, if set), then environment overrides. Raises TallyError naming the file on bad
+    YAML or unknown keys."""
     env = dict(os.environ) if env is None else env
     path = Path(path or env.get("TALLY_CONFIG") or DEFAULT_PATH)
+    raw = _read(DEFAULT_PATH) if path.resolve() == DEFAULT_PATH else _overlay(_read(DEFAULT_PATH), _read(path))
     try:
-        raw = yaml.safe_load(path.read_text()) or {} if path.exists() else {}
         config = Config.model_validate(raw)
-    except (yaml.YAMLError, ValidationError) as exc:
+    except ValidationError as exc:
         raise TallyError(f"{path}: invalid config: {exc}") from exc
     model = config.model
     overrides = {"api_key": env.get("OPENAI_API_KEY"), "base_url": env.get("OPENAI_BASE_URL"),

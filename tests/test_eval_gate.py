@@ -1,0 +1,42 @@
+"""The CI gate of the eval suite: router and replay modes over the demo, bug-report and DataBench
+sets (replay: the cases that have cassettes recorded from the local model). Fails on any cassette
+miss and on any confidently wrong case."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.config import load_config
+from evals.cases import load_set
+from evals.report import summarize
+from evals.run import run
+from evals.score import Verdict
+
+CASES = [c for name in ("demo", "bugreports", "databench") for c in load_set(name)]
+
+
+@pytest.fixture(scope="module")
+def results():
+    pytest.importorskip("databench_eval")
+    for case in CASES:
+        if case.table_path is not None and not case.table_path.exists():
+            pytest.skip(f"{case.table_path} not present")
+    return run(CASES, ["router", "replay"], load_config(env={}), recorded_only=True)
+
+
+def test_no_cassette_misses(results):
+    assert [(r.id, r.cassette_miss) for r in results if r.cassette_miss] == []
+
+
+@pytest.mark.parametrize("mode", ["router", "replay"])
+def test_never_confidently_wrong(results, mode):
+    wrong = [(r.id, r.question, r.answer, r.expected) for r in results
+             if r.mode == mode and r.verdict is Verdict.confident_wrong]
+    assert wrong == []
+
+
+def test_router_answers_every_demo_computation_exactly(results):
+    demo = [r for r in results if r.mode == "router" and r.set == "demo" and r.type != "abstain"]
+    assert demo and all(r.verdict is Verdict.correct for r in demo)
+    summary = {(s.set, s.mode): s for s in summarize(results)}
+    assert summary[("bugreports", "router")].accuracy == 1.0
