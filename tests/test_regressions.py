@@ -110,3 +110,31 @@ def test_small_and_huge_numbers_are_shown_exactly():
     table = table_from_text("v,big\n0.00001,12345678901234567\n0.00002,1\n0.00003,2\n")
     got = PandasEngine().aggregate(table, AggregateArgs(op="max", column="big"))
     assert got.value == 12345678901234567 and fmt(got.value) == "12,345,678,901,234,567"
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("What is the share of fraud among women?", "SELECT 100.0 * SUM(is_fraud) / COUNT(*) FROM t WHERE gender = 'F'"),
+    ("percentage of fraud in TX", "SELECT 100.0 * SUM(is_fraud) / COUNT(*) FROM t WHERE state = 'TX'"),
+])
+def test_rates_without_a_verb(agent, question, sql_text):
+    (expected,), = sql(sql_text, KAGGLE)
+    assert result(agent, question).percent == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("What is the most common category?", "SELECT category FROM t GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1"),
+    ("Which state is the least common?", "SELECT state FROM t GROUP BY 1 ORDER BY COUNT(*) ASC, 1 LIMIT 1"),
+])
+def test_most_common_is_the_mode(agent, question, sql_text):
+    (expected,), = sql(sql_text, KAGGLE)
+    got = result(agent, question)
+    assert expected in [got.groups[0].key[0], *(g.key[0] for g in got.ties)]
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("Total spend excluding travel", "SELECT SUM(amt) FROM t WHERE category != 'travel'"),
+    ("How many transactions other than TX?", "SELECT COUNT(*) FROM t WHERE state != 'TX'"),
+])
+def test_exclusions(agent, question, sql_text):
+    (expected,), = sql(sql_text, KAGGLE)
+    assert result(agent, question).value == pytest.approx(expected)

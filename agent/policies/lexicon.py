@@ -135,7 +135,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
                         (V.DATE_NOUNS, "datenoun")):
         for w in words:
             lex.add(w, Meaning(kind), replace=True)
-    for table_ in ((V.OP_WORDS, "op"), (V.ORDER_WORDS, "order"), (V.TIME_ORDER_WORDS, "time"),
+    for table_ in ((V.OP_WORDS, "op"), (V.ORDER_WORDS, "order"), (V.FREQUENCY_ORDER, "order"), (V.TIME_ORDER_WORDS, "time"),
                    (V.COMPARISONS, "comparison")):
         for phrase, value in table_[0].items():
             lex.add(phrase, Meaning(table_[1], value=value), replace=True)

@@ -84,6 +84,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             nxt = reading.after(nxt)
         if nxt is not None and nxt.kind in ("row", "entity") and item.text.lower() not in V.COUNT_ORDER:
             draft.magnitude = True
+        if item.text.lower() in V.FREQUENCY_ORDER:
+            draft.op, draft.limit = draft.op or "count", draft.limit or 1
     elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity"):
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "time":

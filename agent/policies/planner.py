@@ -128,7 +128,8 @@ def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate
                      and i.text.lower() in _BOUNDARY), None)
     where, base, loose = [], [], []
     for pos, p in draft.predicates:
-        if p.column in lex.date_columns or (of_pos is not None and of_pos < pos < (boundary or 10**6)):
+        in_of = of_pos is not None and of_pos < pos < (boundary or 10**6)
+        if p.column in lex.date_columns or (in_of and boundary is not None):
             base.append(p)
         elif boundary is not None and pos > boundary:
             (base if where else where).append(p)

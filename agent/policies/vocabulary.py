@@ -44,21 +44,24 @@ COMPARISONS: dict[str, str] = {
     "after": ">", "before": "<", "since": ">=",
 }
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
-COUNT_ORDER = {"most", "fewest", "least"}
+FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
+                   "least frequent": "asc", "least popular": "asc", "rarest": "asc"}
+"""'the most common X': the X value with the most rows."""
+COUNT_ORDER = {"most", "fewest", "least", *FREQUENCY_ORDER}
 """Order words that rank by how many rows ('the most transactions'), not by a magnitude."""
 CURRENCY_WORDS = {"dollars", "dollar", "usd", "bucks", "euros", "euro", "eur", "pounds", "gbp"}
 DATE_NOUNS = {"day", "date", "time", "timestamp", "moment"}
 """After 'latest'/'first', these mean the table's date column ('the latest day')."""
 YEAR_PREPOSITIONS = {"in", "during", "since", "for", "of", "before", "after", "from", "year"}
 WHICH_WORDS = {"which", "what"}
-NEGATIONS = {"not", "non", "no", "without"}
+NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 STOPWORDS = frozenset("""
 what which who whom whose is are was were be been being the a an of in on at for by to from with
 where when that this these those there their its it do does did has have had made make me my our
 we you i please tell give all and as than only just overall any some were there's what's whats
 happen happened recorded occurred done is there per each every one ones so far did the across
-show much many how get got into within during whole entire name names about instead then also
+show much many how get got into within during whole entire name names about instead then also among
 """.split())
 SCALE_WORDS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 MONTHS = {m: i + 1 for i, m in enumerate(
