@@ -31,5 +31,5 @@ eval: $(BIN)/tally
 	$(BIN)/tally eval --set demo --set bugreports --set databench --mode router --mode replay --mode baseline --recorded-only
 
 record: local-model
-	TALLY_CONFIG=config.local.yaml $(BIN)/tally eval --mode record --set demo --set bugreports
-	TALLY_CONFIG=config.local.yaml $(BIN)/tally eval --mode record --set databench --every 2
+	TALLY_CONFIG=config.local.yaml $(BIN)/tally eval --mode record --skip-recorded --set demo --set bugreports
+	TALLY_CONFIG=config.local.yaml $(BIN)/tally eval --mode record --skip-recorded --set databench --every 2

@@ -158,6 +158,7 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
           limit: Annotated[Optional[int], typer.Option(help="At most this many cases per set.")] = None,
           every: Annotated[int, typer.Option(help="Take every Nth case of each set (2 = half).")] = 1,
           recorded_only: Annotated[bool, typer.Option(help="Replay only cases that have a cassette.")] = False,
+          skip_recorded: Annotated[bool, typer.Option(help="Record only cases that have no cassette yet.")] = False,
           fail_on_confident_wrong: Annotated[bool, typer.Option(help="Exit 1 if any case is confidently wrong.")] = False,
           config_path: ConfigOpt = None) -> None:
     """Score Tally on eval sets: accuracy, abstention, confident-wrong rate; report to a folder."""
@@ -176,7 +177,8 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
     results = []
     if run_modes:
         steps = iter(track(range(len(cases) * len(run_modes)), description="eval", console=errors, transient=True))
-        results = run(cases, run_modes, config, recorded_only=recorded_only, progress=lambda: next(steps, None))
+        results = run(cases, run_modes, config, recorded_only=recorded_only, skip_recorded=skip_recorded,
+                      progress=lambda: next(steps, None))
     extra = ""
     if "baseline" in modes:
         tables = Tables()

@@ -124,13 +124,15 @@ def _result(case: Case, mode: str, outcome: Outcome, latency_ms: float, miss: st
 
 
 def run(cases: list[Case], modes: list[Mode], config: Config, *, recorded_only: bool = False,
-        progress=None) -> list[CaseResult]:
+        skip_recorded: bool = False, progress=None) -> list[CaseResult]:
     """Every case in every mode. With `recorded_only`, replay skips cases that have no cassette
-    file (a request missing from an existing cassette still fails loudly)."""
+    file (a request missing from an existing cassette still fails loudly); with `skip_recorded`,
+    record skips cases that already have one (to resume an interrupted recording)."""
     tables, results = Tables(), []
     for mode in modes:
         for case in cases:
-            if mode == "replay" and recorded_only and not cassette_path(case).exists():
+            recorded = cassette_path(case).exists()
+            if (mode == "replay" and recorded_only and not recorded) or (mode == "record" and skip_recorded and recorded):
                 continue
             results.append(run_case(case, mode, config, tables))
             if progress:
