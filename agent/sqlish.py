@@ -47,11 +47,11 @@ def aggregate_sql(args: AggregateArgs) -> str:
     text = expr + where_sql(args.where)
     if args.group_by:
         text = f"{', '.join(args.group_by)}, {text} GROUP BY {', '.join(args.group_by)}"
-    if args.order:
-        text += f" ORDER BY {expr} {args.order.upper()}"
-    if args.limit is not None:
-        text += f" LIMIT {args.limit}"
-    return text
+    return text + _order_limit(expr, args.order, args.limit)
+
+
+def _order_limit(expr: str, order: str | None, limit: int | None) -> str:
+    return (f" ORDER BY {expr} {order.upper()}" if order else "") + (f" LIMIT {limit}" if limit is not None else "")
 
 
 def ratio_sql(args: RatioArgs) -> str:
@@ -65,9 +65,4 @@ def ratio_sql(args: RatioArgs) -> str:
     if not args.group_by:
         return rate + where_sql(args.base)
     by = ", ".join(args.group_by)
-    text = f"{by}, {rate} AS rate{where_sql(args.base)} GROUP BY {by}"
-    if args.order:
-        text += f" ORDER BY rate {args.order.upper()}"
-    if args.limit is not None:
-        text += f" LIMIT {args.limit}"
-    return text
+    return f"{by}, {rate} AS rate{where_sql(args.base)} GROUP BY {by}" + _order_limit("rate", args.order, args.limit)
