@@ -21,7 +21,8 @@ def need(path: Path) -> Path:
 
 
 def sql(query: str, path: Path) -> list[tuple]:
-    """Run `query` with the table `t` bound to the CSV at `path` (DuckDB's own reader)."""
+    """Run `query` with the table `t` bound to the CSV or Parquet file at `path` (DuckDB's own reader)."""
     con = duckdb.connect()
-    con.execute(f"CREATE VIEW t AS SELECT * FROM read_csv_auto('{path}', header=true)")
+    reader = f"read_parquet('{path}')" if path.suffix == ".parquet" else f"read_csv_auto('{path}', header=true)"
+    con.execute(f"CREATE VIEW t AS SELECT * FROM {reader}")
     return con.execute(query).fetchall()

@@ -12,7 +12,7 @@ from agent.loop import Agent
 from agent.plan import AggregateArgs
 from agent.policies.router import Router
 from agent.table import load_table, table_from_text
-from tests.helpers import KAGGLE, need, sql
+from tests.helpers import DATA, KAGGLE, need, sql
 
 CONFIG = load_config(env={})
 
@@ -138,3 +138,56 @@ def test_most_common_is_the_mode(agent, question, sql_text):
 def test_exclusions(agent, question, sql_text):
     (expected,), = sql(sql_text, KAGGLE)
     assert result(agent, question).value == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("How many transactions where state is TX?", "SELECT COUNT(*) FROM t WHERE state = 'TX'"),
+    ("How many transactions in the grocery_pos category?", "SELECT COUNT(*) FROM t WHERE category = 'grocery_pos'"),
+    ("How many transactions are not in the travel category?", "SELECT COUNT(*) FROM t WHERE category != 'travel'"),
+    ("How many merchants are in TX?", "SELECT COUNT(DISTINCT merchant) FROM t WHERE state = 'TX'"),
+])
+def test_a_column_named_beside_its_value_is_not_what_is_counted(agent, question, sql_text):
+    (expected,), = sql(sql_text, KAGGLE)
+    assert result(agent, question).value == expected
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("What percentage of transactions have an amount above 100?", "SELECT 100.0 * AVG(CASE WHEN amt > 100 THEN 1 ELSE 0 END) FROM t"),
+    ("Of the fraudulent transactions, what percentage were in grocery_pos?",
+     "SELECT 100.0 * AVG(CASE WHEN category = 'grocery_pos' THEN 1 ELSE 0 END) FROM t WHERE is_fraud = 1"),
+])
+def test_share_of_rows_with_a_leading_population(agent, question, sql_text):
+    (expected,), = sql(sql_text, KAGGLE)
+    assert result(agent, question).percent == pytest.approx(expected)
+
+
+HR = DATA / "databench" / "066_IBM_HR" / "all.parquet"
+
+
+@pytest.fixture(scope="module")
+def hr():
+    table = load_table(need(HR))
+    return Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("What is the attrition rate in Sales?",
+     "SELECT 100.0 * AVG(CASE WHEN Attrition = 'Yes' THEN 1 ELSE 0 END) FROM t WHERE Department = 'Sales'"),
+    ("What is the overtime rate in Sales?",
+     "SELECT 100.0 * AVG(CASE WHEN OverTime = 'Yes' THEN 1 ELSE 0 END) FROM t WHERE Department = 'Sales'"),
+])
+def test_yes_no_columns_are_flags(hr, question, sql_text):
+    (expected,), = sql(sql_text, HR)
+    assert result(hr, question).percent == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("question, sql_text", [
+    ("Which job role has the most attrition?",
+     "SELECT JobRole, COUNT(*) c FROM t WHERE Attrition = 'Yes' GROUP BY 1 ORDER BY c DESC LIMIT 1"),
+    ("Which JobLevel has the most employees?", "SELECT JobLevel, COUNT(*) c FROM t GROUP BY 1 ORDER BY c DESC LIMIT 1"),
+    ("Which age has the most employees?", "SELECT Age, COUNT(*) c FROM t GROUP BY 1 ORDER BY c DESC LIMIT 1"),
+])
+def test_which_group_has_the_most(hr, question, sql_text):
+    (key, count), = sql(sql_text, HR)
+    got = result(hr, question)
+    assert (got.groups[0].key, got.groups[0].value) == ([key], count)

@@ -84,7 +84,11 @@ class Lexicon:
     """Values of 1-2 characters, matched case-sensitively (so 'a' is not region 'A')."""
     stems: dict[str, str] = field(default_factory=dict)
     flags: dict[str, str] = field(default_factory=dict)
-    """Stem of a 0/1 column's name ('fraud' for is_fraud) -> column."""
+    """Stem of a two-valued column's name ('fraud' for is_fraud, 'attrition') -> column."""
+    flag_values: dict[str, tuple[str | float, str | float]] = field(default_factory=dict)
+    """Flag column -> (positive, negative) values: (1.0, 0.0), ('Yes', 'No'), ('True', 'False')."""
+    small_ints: set[str] = field(default_factory=set)
+    """Numeric columns of at most 100 distinct whole numbers (hour, age, level): groupable."""
     abbreviations: dict[str, str] = field(default_factory=dict)
     measure: str | None = None
     measure_candidates: list[str] = field(default_factory=list)
@@ -117,6 +121,20 @@ def _is_flag(series: pd.Series) -> bool:
         return False
     low, high = series.min(), series.max()
     return low in (0, 1) and high in (0, 1) and bool(series.dropna().isin((0, 1)).all())
+
+
+_PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"})
+
+
+def _yes_no(series: pd.Series) -> tuple[str, str] | None:
+    """(positive, negative) spellings of a Yes/No (Y/N, True/False) text column, else None."""
+    values = {str(v).strip(): None for v in pd.unique(series.dropna())[:3]}
+    folded = {v.casefold(): v for v in values}
+    for pair in _PAIRS:
+        if set(folded) == pair:
+            positive = next(p for p in pair if p in ("yes", "y", "true"))
+            return folded[positive], folded[(pair - {positive}).pop()]
+    return None
 
 
 def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
@@ -168,10 +186,18 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         if _is_flag(series):
             flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)
             lex.flags[stem(flag.replace("_", " "))] = column
+            lex.flag_values[column] = (1.0, 0.0)
         else:
             lex.numeric_columns.append(column)
+            values = series.dropna()
+            if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
+                lex.small_ints.add(column)
     elif role is ColumnRole.categorical:
         _add_values(lex, column, series, config)
+        pair = _yes_no(series)
+        if pair:
+            lex.flags[stem(name.replace("_", " "))] = column
+            lex.flag_values[column] = pair
 
 
 def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from agent.plan import Op, Predicate
 from agent.policies import vocabulary as V
-from agent.policies.lexicon import Lexicon
+from agent.policies.lexicon import Lexicon, Meaning
 from agent.policies.reading import Item, Reading
 from agent.table import ColumnRole, Table
 
@@ -40,6 +40,8 @@ class Draft:
     time_value: tuple[str, str] | None = None
     """('latest', column) when the question may ask for the latest value of a date column itself."""
     measure_used: bool = False
+    measure_consumed: bool = False
+    """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -61,6 +63,8 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
         if not item.used:
             _bare_number(item, reading, draft, lex, table)
     _check_or(reading, draft)
+    conditioned = {p.column for _, p in draft.predicates if p.op in (Op.eq, Op.ne, Op.in_, Op.not_in)}
+    draft.columns = [c for c in draft.columns if not (c.column in conditioned and table.roles[c.column] in _GROUPABLE)]
     return draft
 
 
@@ -92,10 +96,14 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
+    elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading):
+        item.meanings = [Meaning("flag", item.column)]  # "attrition rate": Attrition = 'Yes'
+        item.kind = "flag"
+        _value(item, reading, draft, lex, table)
     elif kind == "column":
-        _column(item, reading, draft, table)
+        _column(item, reading, draft, lex, table)
     elif kind in ("value", "flag"):
-        _value(item, reading, draft, table)
+        _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
     elif kind == "date" and not item.used:
@@ -105,13 +113,14 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _month(item, reading, draft, lex, table)
 
 
-def _column(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
+def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     if item.used:
         return
     column = item.column
     prev = reading.before(item)
-    groupable = table.roles[column] in _GROUPABLE
-    if groupable and prev is not None and prev.kind in ("group", "which", "order"):
+    here = _groups_here(item, reading)
+    groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
+    if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):
         draft.which = draft.which or prev.kind == "which"
         draft.group_by.append(column)
     elif groupable and prev is not None and prev.kind == "number" and prev.used:
@@ -120,7 +129,16 @@ def _column(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
         draft.columns.append(item)
 
 
-def _value(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
+_LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
+
+
+def _groups_here(item: Item, reading: Reading) -> bool:
+    """A column right after 'which'/'what' ("which state ...") or after by/per/each is grouped by."""
+    prev = reading.before(item)
+    return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
+
+
+def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     columns = {m.column for m in item.meanings}
     if len(columns) > 1:
         mentioned = [c.column for c in reading.of("column") if c.column in columns]
@@ -130,15 +148,21 @@ def _value(item: Item, reading: Reading, draft: Draft, table: Table) -> None:
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
     prev = reading.before(item)
+    linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
     if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
-            and table.roles[prev.column] in _GROUPABLE and prev.column not in draft.group_by:
+            and table.roles[prev.column] in _GROUPABLE and prev.column not in draft.group_by and linked:
         raise Abstain(f"'{item.text}' is not a value of {prev.column} (it matches {meaning.column} = "
                       f"'{meaning.value}').")
+    for mention in draft.columns:  # "state is TX": the column only names where the value lives
+        if mention.column == meaning.column:
+            mention.used = True
+    draft.columns = [c for c in draft.columns if not c.used]
     negated = prev is not None and prev.kind == "negation"
     if meaning.kind == "flag":
-        predicate = Predicate(column=meaning.column, op=Op.eq, value=0.0 if negated else 1.0)
-        draft.notes.append(f"read '{item.text}' as {meaning.column} = {0 if negated else 1}")
-        draft.predicates.append((item.pos, predicate))
+        positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
+        value = negative if negated else positive
+        draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
+        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
         return
     if item.text.casefold() != str(meaning.value).casefold():
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
@@ -161,6 +185,7 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
+        draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure
     raise Abstain(f"I could not tell which column '{item.text}' applies to "
                   f"(numeric columns: {', '.join(lex.numeric_columns)}).")

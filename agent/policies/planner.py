@@ -123,13 +123,15 @@ def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate
     define the population; the first condition after the verb, or a 0/1 flag ('fraud rate'), is
     what the share is of; other conditions ('in TX') narrow the population."""
     ratio_pos = next(i.pos for i in reading.items if i.kind == "ratio")
+    lead_of = next((i.pos for i in reading.items if i.pos < ratio_pos and i.text.lower() == "of"), None)
     of_pos = next((i.pos for i in reading.items if i.pos > ratio_pos and i.text.lower() == "of"), None)
     boundary = next((i.pos for i in reading.items if of_pos is not None and i.pos > of_pos
                      and i.text.lower() in _BOUNDARY), None)
     where, base, loose = [], [], []
     for pos, p in draft.predicates:
         in_of = of_pos is not None and of_pos < pos < (boundary or 10**6)
-        if p.column in lex.date_columns or (in_of and boundary is not None):
+        in_lead = lead_of is not None and lead_of < pos < ratio_pos  # "Of the fraudulent ones, what share ..."
+        if p.column in lex.date_columns or in_lead or (in_of and boundary is not None):
             base.append(p)
         elif boundary is not None and pos > boundary:
             (base if where else where).append(p)
@@ -159,7 +161,8 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
         return RatioArgs(where=where, base=base, column=num.column, denominator_column=den.column, **grouping)
     if len(named) > 2:
         raise Abstain("The question names more than two columns for one percentage.")
-    column = named[0].column if named else measure_column(draft, lex)
+    column = named[0].column if named else (
+        measure_column(draft, lex) if draft.measure_used and not draft.measure_consumed else None)
     if not where:
         raise Abstain("I could not tell which condition the percentage is about.")
     return RatioArgs(where=where, base=base, column=column, **grouping)
