@@ -17,6 +17,7 @@ import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
+from agent.summary_rows import drop_summary_rows
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_text"]
 
@@ -219,7 +220,10 @@ def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
         columns[name], reports[name] = _type_column(raw[name])
     df = pd.DataFrame(columns, index=raw.index)
     roles = {name: infer_role(name, df[name]) for name in names}
+    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
+                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
     return Table(path, path.name, df, display, reports, roles, digest)
+
 
 
 def _drop_index(df: pd.DataFrame) -> pd.DataFrame:

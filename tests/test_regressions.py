@@ -191,3 +191,15 @@ def test_which_group_has_the_most(hr, question, sql_text):
     (key, count), = sql(sql_text, HR)
     got = result(hr, question)
     assert (got.groups[0].key, got.groups[0].value) == ([key], count)
+
+
+def test_a_total_row_that_repeats_the_sum_is_left_out_and_said():
+    table = table_from_text("Region Name\tUnit Sales\nNorth\t1200\nSouth\t800\nWest\t1000\nTotal\t3000\n")
+    got = PandasEngine().aggregate(table, AggregateArgs(op="sum", column="Unit Sales"))
+    assert got.value == 3000 and table.rows == 3
+    assert any("line 5" in n and "'Total'" in n for n in got.provenance.notes)
+
+
+def test_a_row_merely_named_total_is_kept():
+    table = table_from_text("team,points\nTotal Chaos,10\nReds,20\nBlues,5\n")
+    assert table.rows == 3
