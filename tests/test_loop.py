@@ -164,3 +164,12 @@ def test_an_answer_the_router_cannot_check_is_labelled_unverified():
     assert outcome.router.plan is None
     assert outcome.answered_by == "model" and outcome.verified is False
     assert outcome.answer.startswith("The biggest ticket is 1,000.") and "Unverified" in outcome.answer
+
+
+def test_a_group_list_must_come_from_a_matching_tool_result():
+    model = FakeModel([call("aggregate", {"op": "sum", "column": "amt"}), say("The total spend by category is 1,350.75.")])
+    outcome = agent(model).ask("What is the total spend by category?")
+    assert outcome.status == "router_takeover" and "groups by category" in outcome.reason
+    model = FakeModel([call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"]}),
+                       say("travel 1,000; grocery_pos 300.75; home 50.")])
+    assert agent(model).ask("What is the total spend by category?").answered_by == "model"

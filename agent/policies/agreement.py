@@ -11,7 +11,7 @@ from agent.policies.base import Allow, Run, Takeover, Verdict
 from agent.policies.numbers_from_tools import answer_numbers
 from agent.results import AggregateResult, RatioResult
 from agent.table import Table
-from agent.tools import COMPUTE_TOOLS, ToolFailure, call_tool
+from agent.tools import COMPUTE_TOOLS, ToolFailure, ToolSuccess, call_tool
 
 
 def expected_facts(result: AggregateResult | RatioResult, limit: int | None) -> tuple[list[float], list[str]]:
@@ -37,9 +37,23 @@ def states(text: str, numbers: list[float], names: list[str]) -> bool:
     return all(name.casefold() in folded for name in names)
 
 
+def same_groups(expected: AggregateResult | RatioResult, got: object) -> bool:
+    """True when `got` is a grouped result over the same columns with the same (key, value) pairs
+    as `expected` (values to 1e-9 relative; order ignored)."""
+    if type(got) is not type(expected) or list(got.group_by) != list(expected.group_by):
+        return False
+    def pairs(result):
+        return {tuple(map(str, g.key)): g.value for g in [*result.groups, *result.ties]}
+    want, have = pairs(expected), pairs(got)
+    return want.keys() <= have.keys() and all(
+        (w == h) if not isinstance(w, (int, float)) or not isinstance(h, (int, float)) else abs(w - h) <= 1e-9 * max(1.0, abs(w))
+        for k, w in want.items() for h in [have[k]])
+
+
 class RouterAgreement:
     """Takeover when the router's plan (classification confidence >= `confident`) gives a result
-    the model's final answer does not state."""
+    the model's final answer does not state, or, for a list of groups, that none of the model's
+    tool results holds."""
 
     def __init__(self, *, engine: Engine, table: Table, confident: float = 0.6):
         self.engine = engine
@@ -53,6 +67,11 @@ class RouterAgreement:
         tool = "ratio" if plan.__class__.__name__ == "RatioArgs" else "aggregate"
         outcome = call_tool(COMPUTE_TOOLS, tool, plan.model_dump(mode="json"), engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
+            return Allow()
+        if outcome.result.groups and plan.limit != 1:
+            if not any(same_groups(outcome.result, c.result) for c in run.calls if isinstance(c, ToolSuccess)):
+                return Takeover(f"the model's tool results do not hold the exact plan's {outcome.result.total_groups} "
+                                f"groups by {', '.join(outcome.result.group_by)}")
             return Allow()
         numbers, names = expected_facts(outcome.result, plan.limit)
         if (numbers or names) and not states(run.final, numbers, names):
