@@ -68,7 +68,15 @@ def text_answer(text: str, case: Case) -> object:
             found = re.search(r"\b(yes|true|no|false)\b", words)
             return None if found is None else found.group(1) in ("yes", "true")
         case "category": return case.answer if _names(words, case.answer) else text
-        case "list[number]": return numbers
+        case "list[number]":
+            gold = [float(x) for x in _items(case.answer) if _number(x) is not None]
+            pool = list(numbers)
+            for g in gold:  # every gold number, as a multiset, among the numbers the text states
+                hit = next((n for n in pool if _close(g, n, 1e-6)), None)
+                if hit is None:
+                    return numbers
+                pool.remove(hit)
+            return gold
         case "list[category]": return [a for a in _items(case.answer) if _names(words, a)] or text
         case "mapping": return {k: v for k, v in (case.answer or {}).items() if any(_close(v, n, 1e-4) for n in numbers)}
     return None
@@ -82,6 +90,13 @@ def _items(answer: object) -> list[object]:
     if isinstance(answer, str):
         return [a.strip(" '\"") for a in answer.strip("[]").split(",") if a.strip()]
     return list(answer or [])
+
+
+def _number(text: object) -> float | None:
+    try:
+        return float(str(text).strip(" '\""))
+    except ValueError:
+        return None
 
 
 def _close(expected: object, got: object, tolerance: float) -> bool:

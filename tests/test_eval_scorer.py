@@ -83,3 +83,9 @@ def test_demo_gold_answers_match_duckdb():
             assert rows[0][0] == c.answer
         else:
             assert rows[0][0] == pytest.approx(c.answer, abs=1e-5)
+
+
+def test_a_list_of_numbers_is_read_from_text_as_the_gold_items_it_states():
+    c = case(set="databench", type="list[number]", answer="[1, 2, 3]")
+    assert score(c, model("The 3 most common levels are 1 (543 rows), 2 (534 rows) and 3 (218 rows)."))[0] == Verdict.correct
+    assert score(c, model("The 3 most common levels are 1, 2 and 4."))[0] == Verdict.confident_wrong
