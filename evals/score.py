@@ -71,12 +71,10 @@ def text_answer(text: str, case: Case) -> object:
         case "list[number]":
             gold = [float(x) for x in _items(case.answer) if _number(x) is not None]
             pool = list(numbers)
-            for g in gold:  # every gold number, as a multiset, among the numbers the text states
-                hit = next((n for n in pool if _close(g, n, 1e-6)), None)
-                if hit is None:
-                    return numbers
-                pool.remove(hit)
-            return gold
+            for _, asked, _ in answer_numbers(case.question):  # "the 3 most common": 3 is not an item
+                _take(pool, asked)
+            # every gold number, as a multiset, among the numbers the text states
+            return gold if all(_take(pool, g) for g in gold) else numbers
         case "list[category]": return [a for a in _items(case.answer) if _names(words, a)] or text
         case "mapping": return {k: v for k, v in (case.answer or {}).items() if any(_close(v, n, 1e-4) for n in numbers)}
     return None
@@ -90,6 +88,14 @@ def _items(answer: object) -> list[object]:
     if isinstance(answer, str):
         return [a.strip(" '\"") for a in answer.strip("[]").split(",") if a.strip()]
     return list(answer or [])
+
+
+def _take(pool: list[float], value: float) -> bool:
+    """Remove one number equal to `value` from `pool`; whether there was one."""
+    hit = next((n for n in pool if _close(value, n, 1e-6)), None)
+    if hit is not None:
+        pool.remove(hit)
+    return hit is not None
 
 
 def _number(text: object) -> float | None:

@@ -86,6 +86,6 @@ def test_demo_gold_answers_match_duckdb():
 
 
 def test_a_list_of_numbers_is_read_from_text_as_the_gold_items_it_states():
-    c = case(set="databench", type="list[number]", answer="[1, 2, 3]")
+    c = case(set="databench", type="list[number]", answer="[1, 2, 3]", question="List the 3 most common levels.")
     assert score(c, model("The 3 most common levels are 1 (543 rows), 2 (534 rows) and 3 (218 rows)."))[0] == Verdict.correct
     assert score(c, model("The 3 most common levels are 1, 2 and 4."))[0] == Verdict.confident_wrong
