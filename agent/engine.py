@@ -58,8 +58,8 @@ def _notes(table: Table, columns: list[str]) -> list[str]:
     return notes
 
 
-def _columns_of(predicates: list[Predicate]) -> list[str]:
-    return [p.column for p in predicates]
+def _columns_of(table: Table, predicates: list[Predicate]) -> list[str]:
+    return [table.column(p.column) for p in predicates]
 
 
 class PandasEngine:
@@ -119,7 +119,7 @@ class PandasEngine:
         values = table.df.loc[selection.mask, column].reset_index(drop=True) if column else None
         nulls = int(values.isna().sum()) if values is not None else 0
         notes = ([f"{nulls:,} matched row(s) with a missing {column} were skipped"] if nulls else [])
-        notes += _notes(table, [*([column] if column else []), *_columns_of(args.where)])
+        notes += _notes(table, [*([column] if column else []), *_columns_of(table, args.where)])
         if not group_by:
             value = self._apply(values if values is not None else selection.mask.sum(), args.op)
             return AggregateResult(op=args.op, column=column, value=scalar(value), provenance=self._provenance(
@@ -186,7 +186,7 @@ class PandasEngine:
         den = (df[den_column] if den_column else pd.Series(1.0, index=df.index))[base.mask]
         if float(den.sum()) == 0:
             raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
-        notes = _notes(table, [c for c in (column, den_column) if c] + _columns_of(args.base) + _columns_of(args.where))
+        notes = _notes(table, [c for c in (column, den_column) if c] + _columns_of(table, args.base) + _columns_of(table, args.where))
         nulls = sum(int(df.loc[base.mask, c].isna().sum()) for c in {column, den_column} - {None})
         base.matched_values.update(within.matched_values)
         base.resolved.update(within.resolved)

@@ -148,3 +148,10 @@ def test_missing_values_are_counted_not_dropped_silently():
 def test_describe_lists_values_with_counts():
     result = engine.describe(table_from_text(TINY), DescribeArgs(column="category"))
     assert {v.value: v.rows for v in result.values} == {"Flooring": 1, "flooring": 1, " FLOORING ": 1, "Paint": 1, "Tiles": 1}
+
+
+def test_predicate_columns_resolve_case_insensitively_everywhere():
+    table = table_from_text("Weekday,amt,flag\nMon,1,1\nTue,2,0\n")
+    where = [Predicate(column="weekday", op=Op.eq, value="mon")]
+    assert agg(table, op="sum", column="AMT", where=where).value == 1
+    assert engine.ratio(table, RatioArgs(where=[Predicate(column="FLAG", op=Op.eq, value=1)], base=where)).percent == 100

@@ -80,4 +80,7 @@ def call_tool(tools: dict[str, Tool], name: str, arguments: str | dict[str, obje
         result = tool.run(engine, table, args)
     except ToolError as exc:
         return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error=exc.to_dict())
+    except Exception as exc:  # a bug in Tally: shown as a failed call, never a crash of the run
+        return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error={
+            "error": "internal_error", "message": f"{name} failed unexpectedly: {type(exc).__name__}: {exc}"})
     return ToolSuccess(tool=name, arguments=args.model_dump(mode="json"), result=result)
