@@ -12,14 +12,16 @@ LABELS = {"total", "totals", "grand total", "sum", "subtotal", "overall", "all"}
 
 
 def summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str]) -> list[tuple[int, str, str]]:
-    """(row position, column, label) of each summary row: a text cell in LABELS (case and spaces
-    ignored) and every non-missing number in the row equal to the sum of the other rows (to 1e-6
-    relative). Rows with no numbers, or tables with no numeric column, never qualify."""
+    """(row position, column, label) of each summary row among the first and last three rows: a
+    text cell in LABELS (case and spaces ignored) and every non-missing number in the row equal to
+    the sum of the other rows (to 1e-6 relative). Rows with no numbers, or tables with no numeric
+    column, never qualify."""
     if not numeric_columns or len(df) < 3:
         return []
     found = []
+    edges = df.index[:3].union(df.index[-3:])  # summary rows sit at the top or the bottom
     for column in text_columns:
-        labels = df[column].astype("string").str.strip().str.casefold()
+        labels = df.loc[edges, column].astype("string").str.strip().str.casefold()
         for position in labels.index[labels.isin(LABELS).fillna(False)]:
             row = df.loc[position, numeric_columns]
             present = [c for c in numeric_columns if pd.notna(row[c])]

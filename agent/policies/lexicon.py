@@ -126,10 +126,11 @@ def _is_flag(series: pd.Series) -> bool:
 _PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"})
 
 
-def _yes_no(series: pd.Series) -> tuple[str, str] | None:
-    """(positive, negative) spellings of a Yes/No (Y/N, True/False) text column, else None."""
-    values = {str(v).strip(): None for v in pd.unique(series.dropna())[:3]}
-    folded = {v.casefold(): v for v in values}
+def _yes_no(values: list[str]) -> tuple[str, str] | None:
+    """(positive, negative) spellings of a Yes/No (Y/N, True/False) column's values, else None."""
+    if len(values) != 2:
+        return None
+    folded = {v.strip().casefold(): v.strip() for v in values}
     for pair in _PAIRS:
         if set(folded) == pair:
             positive = next(p for p in pair if p in ("yes", "y", "true"))
@@ -193,14 +194,14 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
     elif role is ColumnRole.categorical:
-        _add_values(lex, column, series, config)
-        pair = _yes_no(series)
+        pair = _yes_no(_add_values(lex, column, series, config))
         if pair:
             lex.flags[stem(name.replace("_", " "))] = column
             lex.flag_values[column] = pair
 
 
-def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> None:
+def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> list[str]:
+    """Add the column's values (and their aliases) to the lexicon; returns the distinct values."""
     values = [str(v) for v in pd.unique(series.dropna())]
     by_fold = {v.strip().casefold(): v for v in values}
     for v in values:
@@ -217,6 +218,7 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
         for state, code in V.US_STATES.items():
             if code in codes:
                 lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
+    return values
 
 
 def _choose_measure(lex: Lexicon, table: Table) -> None:
