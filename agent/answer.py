@@ -109,6 +109,6 @@ def provenance_lines(result: Result) -> list[str]:
     p = result.provenance
     lines = [f"{column} matched: {', '.join(repr(v) for v in values)}"
              for column, values in p.matched_values.items() if values]
-    lines += [f"{expr} = {value}" for expr, value in p.resolved.items()]
+    lines += [f"{expr} {value}" if value.startswith("read as") else f"{expr} = {value}" for expr, value in p.resolved.items()]
     lines += p.notes
     return lines

@@ -176,6 +176,12 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         case Op.le: result = series < end
         case Op.between: result = (series >= start) & (series < periods[1][1])
         case _: raise AssertionError(op)
+    low, high = {Op.gt: (end, None), Op.ge: (start, None), Op.lt: (None, start), Op.le: (None, end),
+                 Op.between: (start, periods[-1][1])}.get(op, (start, end))
+    day = lambda t: str(t).removesuffix(" 00:00:00")
+    bounds = " AND ".join(b for b in (low is not None and f"{column} >= '{day(low)}'",
+                                      high is not None and f"{column} < '{day(high)}'") if b)
+    selection.resolved[f"{column} {op.value} {', '.join(map(str, _operands(predicate)))}"] = f"read as {bounds}"
     return result.fillna(False).to_numpy(dtype=bool)
 
 
