@@ -12,7 +12,7 @@ from agent.loop import Agent
 from agent.plan import AggregateArgs
 from agent.policies.router import Router
 from agent.table import load_table, table_from_text
-from tests.helpers import DATA, KAGGLE, need, sql
+from tests.helpers import DATA, KAGGLE, SPARKOV, need, sql
 
 CONFIG = load_config(env={})
 
@@ -203,3 +203,10 @@ def test_a_total_row_that_repeats_the_sum_is_left_out_and_said():
 def test_a_row_merely_named_total_is_kept():
     table = table_from_text("team,points\nTotal Chaos,10\nReds,20\nBlues,5\n")
     assert table.rows == 3
+
+
+def test_a_range_of_whole_months():
+    table = load_table(need(SPARKOV))
+    agent = Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+    (expected,), = sql("SELECT SUM(amt) FROM t WHERE month(trans_date_trans_time) BETWEEN 2 AND 4", SPARKOV)
+    assert result(agent, "total spend from February through April").value == pytest.approx(expected)

@@ -232,13 +232,16 @@ def _date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
 
 
-def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    column = _date_column(item, reading, lex)
+def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
+    """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
+    column has rows in that month. Raises Abstain when no row or several years qualify."""
     month = int(item.meanings[0].value)
     nxt = reading.after(item)
     if nxt is not None and nxt.kind == "number" and 1900 <= (nxt.number or 0) <= 2100:
         nxt.used = True
         years = [int(nxt.number)]
+    elif year is not None:
+        years = [year]
     else:
         dates = table.df[column].dropna()
         years = sorted({int(y) for y in dates[dates.dt.month == month].dt.year.unique()})
@@ -246,7 +249,24 @@ def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
         raise Abstain(f"No rows of {column} fall in '{item.text}'.")
     if len(years) > 1:
         raise Abstain(f"'{item.text}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
-    value = f"{years[0]:04d}-{month:02d}"
+    return f"{years[0]:04d}-{month:02d}"
+
+
+def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """'in March' (one month) or 'from January to March [2019]' (a range of whole months)."""
+    if item.used:
+        return
+    column = _date_column(item, reading, lex)
+    link, second = reading.at(item.pos + 1), reading.after(item)
+    if link is not None and link.text.lower() in ("to", "through", "until", "thru") and second is not None \
+            and second.kind == "month":
+        second.used = True
+        end = _month_value(second, reading, table, column)
+        start = _month_value(item, reading, table, column, year=int(end[:4]))
+        draft.notes.append(f"read '{item.text} {link.text} {second.text}' as {column} from {start} to {end}")
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=start, upper=end)))
+        return
+    value = _month_value(item, reading, table, column)
     draft.notes.append(f"read '{item.text}' as {column} in {value}")
     draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
 

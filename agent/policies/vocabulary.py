@@ -61,7 +61,7 @@ what which who whom whose is are was were be been being the a an of in on at for
 where when that this these those there their its it do does did has have had made make me my our
 we you i please tell give all and as than only just overall any some were there's what's whats
 happen happened recorded occurred done is there per each every one ones so far did the across
-show much many how get got into within during whole entire name names about instead then also among
+show much many how get got into within during whole entire name names about instead then also among through thru until
 """.split())
 SCALE_WORDS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 MONTHS = {m: i + 1 for i, m in enumerate(
