@@ -22,7 +22,7 @@ from agent.policies.router import RouterDecision, Router
 from agent.policies.takeover import RouterTakeover as TakeoverPolicy
 from agent.profile import profile_table
 from agent.table import Table
-from agent.tools import COMPUTE_TOOLS, Tool, ToolFailure, call_tool
+from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, Tool, ToolFailure, call_tool, run_plan
 
 UNVERIFIED = ("(Unverified: the exact pre-router could not parse this question, so this answer was not "
               "cross-checked; its numbers come from the tool calls listed below.)")
@@ -106,8 +106,7 @@ class Agent:
             why = decision.abstain or "the question does not map to a computation"
             text = f"I cannot answer this exactly: {why}" + (f" ({reason})" if run else "")
             return Abstained(answer=text, reason=why, **common)
-        tool = "ratio" if isinstance(decision.plan, RatioArgs) else "aggregate"
-        outcome = call_tool(self.tools, tool, decision.plan.model_dump(mode="json"), engine=self.engine, table=self.table)
+        outcome = run_plan(decision.plan, engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
             return Abstained(answer=f"I cannot answer this exactly: {outcome.message}", reason=outcome.message,
                              calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
@@ -124,10 +123,10 @@ class Agent:
 
 
 def _last_plan(run: Run) -> AggregateArgs | RatioArgs | None:
+    plan_types = {tool: plan_type for plan_type, tool in PLAN_TOOLS.items()}
     for call in reversed(run.calls):
-        if getattr(call, "ok", False) and call.tool in ("aggregate", "ratio"):
-            model = AggregateArgs if call.tool == "aggregate" else RatioArgs
-            return model.model_validate(call.arguments)
+        if getattr(call, "ok", False) and call.tool in plan_types:
+            return plan_types[call.tool].model_validate(call.arguments)
     return None
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from agent.answer import fmt
 from agent.engine import Engine
 from agent.policies.base import Allow, Run, Takeover, Verdict
-from agent.policies.numbers_from_tools import answer_numbers
+from agent.policies.numbers_from_tools import answer_numbers, written_as
 from agent.results import AggregateResult, RatioResult
 from agent.table import Table
-from agent.tools import COMPUTE_TOOLS, ToolFailure, ToolSuccess, call_tool
+from agent.tools import ToolFailure, ToolSuccess, run_plan
 
 
 def expected_facts(result: AggregateResult | RatioResult, limit: int | None) -> tuple[list[float], list[str]]:
@@ -31,7 +31,7 @@ def states(text: str, numbers: list[float], names: list[str]) -> bool:
     """True when `text` states every expected number (to the digits it writes) and name."""
     written = answer_numbers(text)
     for value in numbers:
-        if not any(abs(v - value) <= max(half * (1 + 1e-9), 1e-9 * abs(value)) for _, v, half in written):
+        if not any(written_as(v, value, half) for _, v, half in written):
             return False
     folded = text.casefold()
     return all(name.casefold() in folded for name in names)
@@ -42,12 +42,17 @@ def same_groups(expected: AggregateResult | RatioResult, got: object) -> bool:
     as `expected` (values to 1e-9 relative; order ignored)."""
     if type(got) is not type(expected) or list(got.group_by) != list(expected.group_by):
         return False
-    def pairs(result):
-        return {tuple(map(str, g.key)): g.value for g in [*result.groups, *result.ties]}
-    want, have = pairs(expected), pairs(got)
-    return want.keys() <= have.keys() and all(
-        (w == h) if not isinstance(w, (int, float)) or not isinstance(h, (int, float)) else abs(w - h) <= 1e-9 * max(1.0, abs(w))
-        for k, w in want.items() for h in [have[k]])
+    want, have = _pairs(expected), _pairs(got)
+    return want.keys() <= have.keys() and all(_same_value(w, have[k]) for k, w in want.items())
+
+
+def _pairs(result: AggregateResult | RatioResult) -> dict[tuple[str, ...], object]:
+    return {tuple(map(str, g.key)): g.value for g in [*result.groups, *result.ties]}
+
+
+def _same_value(want: object, have: object) -> bool:
+    numbers = isinstance(want, (int, float)) and isinstance(have, (int, float))
+    return abs(want - have) <= 1e-9 * max(1.0, abs(want)) if numbers else want == have
 
 
 class RouterAgreement:
@@ -64,8 +69,7 @@ class RouterAgreement:
         plan = run.router.plan
         if run.final is None or plan is None or run.router.classification.confidence < self.confident:
             return Allow()
-        tool = "ratio" if plan.__class__.__name__ == "RatioArgs" else "aggregate"
-        outcome = call_tool(COMPUTE_TOOLS, tool, plan.model_dump(mode="json"), engine=self.engine, table=self.table)
+        outcome = run_plan(plan, engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
             return Allow()
         if outcome.result.groups and plan.limit != 1:

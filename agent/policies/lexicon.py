@@ -107,8 +107,9 @@ class Lexicon:
             lengths.append(len(key))
             lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
-        if replace or not current or current[0].kind in ("stop", "row", "entity", "measure", "datenoun"):
-            current = [] if current and current[0].kind != meaning.kind else current
+        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun")
+        if current and current[0].kind != meaning.kind and (replace or weaker):
+            current = []  # a column, value or operator word outranks filler; `replace` always wins
         if meaning not in current:
             current.append(meaning)
         self.phrases[key] = current

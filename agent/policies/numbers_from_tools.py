@@ -29,6 +29,12 @@ def answer_numbers(text: str) -> list[tuple[str, float, float]]:
     return out
 
 
+def written_as(value: float, known: float, half_unit: float, tolerance: float = 1e-9) -> bool:
+    """True when `value`, written to the digits that give `half_unit`, is `known` rounded (or
+    within `tolerance` relative of it): 1,140,033.24 is 1140033.2437; 14.9% is 14.8812."""
+    return abs(value - known) <= max(half_unit * (1 + 1e-9), tolerance * abs(known))
+
+
 def _numbers(node: object) -> Iterator[float]:
     if isinstance(node, bool):
         return
@@ -66,6 +72,6 @@ class NumbersFromTools:
             return Allow()
         known = known_numbers(run)
         for written, value, half_unit in answer_numbers(run.final):
-            if not any(abs(value - k) <= max(half_unit * (1 + 1e-9), self.tolerance * abs(k)) for k in known):
+            if not any(written_as(value, k, half_unit, self.tolerance) for k in known):
                 return Reject(f"the answer states {written}, which no tool result contains")
         return Allow()
