@@ -4,7 +4,7 @@ terminal view of any result). Every number here comes from the result object."""
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
-from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, Value
+from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult, Value
 
 _LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
            Agg.max: "maximum", Agg.std: "standard deviation"}
@@ -47,12 +47,27 @@ def key_text(group: Group) -> str:
 
 def describe_result(result: Result, plan: AggregateArgs | RatioArgs | None = None) -> str:
     """One or a few sentences stating the result; long group lists are left to the table view."""
+    if isinstance(result, SearchResult):
+        return _search_text(result)
     if isinstance(result, RatioResult):
         return _ratio_text(result, plan if isinstance(plan, RatioArgs) else None)
     if isinstance(result, DescribeResult):
         return (f"{result.column} has {result.total_distinct:,} distinct values." if result.column
                 else f"Profile of {result.provenance.file}.")
     return _aggregate_text(result, plan if isinstance(plan, AggregateArgs) else None)
+
+
+def _search_text(result: SearchResult) -> str:
+    p = result.provenance
+    shown = len(result.records)
+    noun = "record" if p.rows_matched == 1 else "records"
+    scope = f"match {result.filter}" if result.filter else "are searched (no exact condition was given)"
+    text = f"{p.rows_matched:,} {noun} of {p.rows_scanned:,} {scope}"
+    if shown < p.rows_matched:
+        text += f"; the {shown} best matches for the search are below (ranked, not all of them)."
+    else:
+        text += f"; {'it is' if shown == 1 else f'all {shown} are'} below."
+    return text
 
 
 def _rank(order: str | None) -> str:

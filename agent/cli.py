@@ -1,4 +1,4 @@
-"""The command line: `tally ask`, `tally chat`, `tally profile`, `tally tools`, `tally mcp`."""
+"""The command line: `tally ask`, `tally chat`, `tally profile`, `tally index`, `tally tools`, `tally mcp`."""
 
 from __future__ import annotations
 
@@ -36,7 +36,24 @@ def build_agent(path: Path, config: Config):
         from agent.openai_model import OpenAIModel
         model = OpenAIModel(config.model)
     engine = PandasEngine(max_groups=config.tools.max_groups_returned)
-    return Agent(table=table, engine=engine, router=Router(table, config.router), config=config, model=model)
+    router = Router(table, config.router, config.search)
+    return Agent(table=table, engine=engine, router=router, config=config, model=model,
+                 searcher=lazy_searcher(table, config, router.lexicon.measure_candidates))
+
+
+def lazy_searcher(table, config: Config, money: list[str]):
+    """A zero-argument factory of the table's RecordSearch, made on first use (so questions that
+    never search never import Qdrant or the embedding model). Notices and the index progress bar
+    go to stderr."""
+    from functools import cache
+
+    @cache
+    def make():
+        from agent.search.progress import IndexBar
+        from agent.search.searcher import RecordSearch
+        notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
+        return RecordSearch(table, config.search, money=money, notify=notify, progress=IndexBar(errors))
+    return make
 
 
 def _fail(exc: Exception) -> None:
@@ -112,6 +129,34 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
         print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:
         render_profile(console, result)
+
+
+@app.command()
+def index(file: FileArg, config_path: ConfigOpt = None) -> None:
+    """Build the record-search index of FILE (embeddings in Qdrant, BM25), with a progress bar.
+    Ctrl-C stops it safely; run it again to resume where it stopped. Reused until the file changes."""
+    from agent.policies.lexicon import build_lexicon
+    from agent.search.progress import IndexBar
+    from agent.search.searcher import RecordSearch
+    from agent.table import load_table
+    try:
+        config = load_config(config_path)
+        table = load_table(file)
+        notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
+        search = RecordSearch(table, config.search, money=build_lexicon(table, config.router).measure_candidates,
+                              notify=notify)
+        started = time.perf_counter()
+        written = search.build_index(IndexBar(errors))
+    except KeyboardInterrupt:
+        errors.print("Stopped. Run the same command again to resume.", style="yellow")
+        raise typer.Exit(130)
+    except (TallyError, OSError) as exc:
+        _fail(exc)
+    seconds = time.perf_counter() - started
+    where = config.search.url or str(search.store.folder)
+    rate = f" ({written / seconds:,.0f} rows/s)" if written else " (already built)"
+    console.print(f"{table.name}: {table.rows:,} rows indexed in {seconds:.1f} s{rate} at {where}.",
+                  markup=False, highlight=False)
 
 
 FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files; tables are named by file stem.")]

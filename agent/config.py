@@ -1,12 +1,13 @@
 """Configuration: `config.yaml`, one section per component, each read into a pydantic model.
 Environment variables override: OPENAI_API_KEY, OPENAI_BASE_URL, TALLY_MODEL (the model name;
 an empty value means no model), TALLY_MODEL_TIMEOUT (seconds per request; local CPU models need
-minutes for a cold first prompt), TALLY_CONFIG (path of the YAML file)."""
+minutes for a cold first prompt), TALLY_CONFIG (path of the YAML file), QDRANT_URL and QDRANT_API_KEY (a Qdrant server for record search)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -87,6 +88,35 @@ class PoliciesConfig(BaseModel):
     its own digits imply (1,140,033.24 matches 1140033.2437 because it is written to cents)."""
 
 
+class SearchConfig(BaseModel):
+    """Record search: the Qdrant index, the exact-term signal and the reranker."""
+
+    model_config = _Section
+
+    url: str | None = None
+    """Qdrant server (or cluster) URL; null = Qdrant's embedded local mode in `cache_dir` (env QDRANT_URL)."""
+    api_key: str | None = None
+    """API key of the Qdrant server (env QDRANT_API_KEY)."""
+    cache_dir: str = "~/.cache/tally/index"
+    """Index folders, one per (table sha256, embedding model); reused across runs."""
+    candidates: int = 20
+    """Default k: candidates fetched by vector (and BM25) search before the rerank."""
+    top_n: int = 5
+    """Default number of records returned after the rerank."""
+    exact_terms: bool = True
+    """Fuse BM25 ranks (names, ids, exact words) with the vector ranks (reciprocal rank fusion)."""
+    reranker: Literal["maxsim", "cross-encoder", "none"] = "none"
+    """Second stage: 'maxsim' (late interaction over MiniLM token vectors), 'cross-encoder' (an ONNX
+    cross-encoder in `cross_encoder_dir`), or 'none' (keep the fused order)."""
+    cross_encoder_dir: str | None = None
+    """Folder with model.onnx and tokenizer.json of a cross-encoder (e.g. ms-marco-MiniLM-L-6-v2 exported to ONNX)."""
+    lazy_index_max_rows: int = 20_000
+    """A first search builds the index itself up to this many rows; bigger tables need `tally index FILE`
+    (about 80 rows/s on 2 CPU cores), so a question never blocks for many minutes unannounced."""
+    batch_rows: int = 256
+    """Rows embedded and written to Qdrant per batch (a resumed build restarts at a batch boundary)."""
+
+
 class OutputConfig(BaseModel):
     """What the command line prints and writes."""
 
@@ -108,6 +138,7 @@ class Config(BaseModel):
     tools: ToolsConfig = Field(default_factory=ToolsConfig)
     policies: PoliciesConfig = Field(default_factory=PoliciesConfig)
     output: OutputConfig = Field(default_factory=OutputConfig)
+    search: SearchConfig = Field(default_factory=SearchConfig)
 
 
 def _read(path: Path) -> dict:
@@ -142,4 +173,6 @@ def load_config(path: str | Path | None = None, env: dict[str, str] | None = Non
     if env.get("TALLY_MODEL_TIMEOUT"):
         update["timeout_s"] = float(env["TALLY_MODEL_TIMEOUT"])
     config.model = model.model_copy(update=update)
+    qdrant = {k: env[e] or None for k, e in (("url", "QDRANT_URL"), ("api_key", "QDRANT_API_KEY")) if e in env}
+    config.search = config.search.model_copy(update=qdrant)
     return config

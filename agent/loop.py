@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -18,16 +19,18 @@ from agent.plan import AggregateArgs, RatioArgs
 from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
+from agent.policies.records import RecordsAreNotTotals
 from agent.policies.router import RouterDecision, Router
 from agent.policies.takeover import RouterTakeover as TakeoverPolicy
 from agent.profile import profile_table
 from agent.table import Table
 from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, Tool, ToolFailure, call_tool, run_plan
+from agent.tools.search import make_search_tool
 
 UNVERIFIED = ("(Unverified: the exact pre-router could not parse this question, so this answer was not "
               "cross-checked; its numbers come from the tool calls listed below.)")
 SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record search is not "
-                      "available yet, so I have not answered it.")
+                      "configured for this table, so I have not answered it.")
 
 
 @dataclass
@@ -41,19 +44,24 @@ class Agent:
     model: Model | None = None
     tools: dict[str, Tool] | None = None
     policies: list[Policy] | None = None
+    searcher: Callable[[], object] | None = None
+    """Factory of the RecordSearch over `table` (agent.search.searcher), called on the first
+    search; None = lookups are refused."""
 
     def __post_init__(self) -> None:
         self.tools = self.tools or COMPUTE_TOOLS
+        self.search_tool = make_search_tool(lambda table: self.searcher()) if self.searcher is not None else None
         p = self.config.policies
         self.policies = self.policies or [
             TakeoverPolicy(max_failures=p.max_failed_tool_calls, confident=self.config.router.takeover_confidence),
             NumbersFromTools(tolerance=p.number_tolerance),
+            RecordsAreNotTotals(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
         """Answer `question`; `previous` is the last plan of a conversation (for follow-ups)."""
         decision = self.router.route(question, previous)
-        if decision.classification.kind == "retrieval" and decision.plan is None:
+        if decision.classification.kind == "retrieval" and decision.plan is None and self.search_tool is None:
             return Abstained(question=question, answer=SEARCH_UNAVAILABLE, reason="record search is not available",
                              router=decision)
         if self.model is None:
@@ -65,7 +73,8 @@ class Agent:
         run = Run(question=question, router=decision)
         messages: list[Message] = [{"role": "system", "content": self.system_prompt()},
                                    {"role": "user", "content": question}]
-        definitions = [t.definition() for t in self.tools.values()]
+        tools = self.tools_for(decision)
+        definitions = [t.definition() for t in tools.values()]
         deadline = time.monotonic() + self.config.policies.max_seconds
         for _ in range(self.config.policies.max_turns):
             if time.monotonic() > deadline:
@@ -82,7 +91,7 @@ class Agent:
             run.tokens += turn.tokens
             run.final = None if turn.tool_calls else (turn.content or "")
             for call in turn.tool_calls:
-                outcome = call_tool(self.tools, call.name, call.arguments, engine=self.engine, table=self.table)
+                outcome = call_tool(tools, call.name, call.arguments, engine=self.engine, table=self.table)
                 run.calls.append(outcome)
                 content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(
                     mode="json", exclude={"provenance": {"elapsed_ms"}})  # deterministic requests replay exactly
@@ -102,9 +111,12 @@ class Agent:
         success; Abstained when the router has no plan or its plan cannot be answered."""
         calls = run.calls if run else []
         common = dict(question=decision.question, router=decision, calls=calls)
+        if decision.plan is None and decision.lookup is not None and self.search_tool is not None:
+            return self._router_search(decision, run, reason)
         if decision.plan is None:
             why = decision.abstain or "the question does not map to a computation"
-            text = f"I cannot answer this exactly: {why}" + (f" ({reason})" if run else "")
+            lead = "I cannot look this up" if decision.classification.kind == "retrieval" else "I cannot answer this exactly"
+            text = f"{lead}: {why}" + (f" ({reason})" if run else "")
             return Abstained(answer=text, reason=why, **common)
         outcome = run_plan(decision.plan, engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
@@ -114,6 +126,25 @@ class Agent:
         kind = RouterTakeover if run else Answered
         return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan, tokens=run.tokens if run else 0,
                     question=decision.question, router=decision, calls=[*calls, outcome])
+
+    def tools_for(self, decision: RouterDecision) -> dict[str, Tool]:
+        """The tools offered for one question: the compute tools, plus search when the router
+        classifies it as a record lookup (so computations are never answered from records)."""
+        if decision.classification.kind == "retrieval" and self.search_tool is not None:
+            return {**self.tools, self.search_tool.name: self.search_tool}
+        return self.tools
+
+    def _router_search(self, decision: RouterDecision, run: Run | None, reason: str) -> AnyOutcome:
+        calls = run.calls if run else []
+        outcome = call_tool({"search": self.search_tool}, "search", decision.lookup.model_dump(mode="json"),
+                            engine=self.engine, table=self.table)
+        if isinstance(outcome, ToolFailure):
+            return Abstained(answer=f"I cannot show these records: {outcome.message}", reason=outcome.message,
+                             calls=[*calls, outcome], question=decision.question, router=decision)
+        kind = RouterTakeover if run else Answered
+        return kind(answer=describe_result(outcome.result), answered_by="router", reason=reason,
+                    tokens=run.tokens if run else 0, question=decision.question, router=decision,
+                    calls=[*calls, outcome])
 
     def system_prompt(self) -> str:
         """The system prompt template (agent/prompts/system.md) filled with this table's profile."""

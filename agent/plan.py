@@ -117,4 +117,21 @@ class DescribeArgs(BaseModel):
     """Column whose distinct values to list; null for the whole profile."""
 
 
+class SearchArgs(BaseModel):
+    """A record lookup: rows passing every predicate of `where` (an exact pre-filter), ranked by how
+    well they match `query` (meaning and exact terms), reranked; the best `top_n` are returned.
+    Returns records, never a total: summaries of records come from aggregate or ratio."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    query: str
+    """What to look for, in words: names, places, merchants, descriptions."""
+    where: list[Predicate] = Field(default_factory=list)
+    """Exact conditions every returned record satisfies (AND): values, numeric and date ranges."""
+    candidates: int = Field(default=20, ge=1, le=200)
+    """k: candidates taken from vector and term search before the rerank."""
+    top_n: int = Field(default=5, ge=1, le=50)
+    """Records returned after the rerank."""
+
+
 Plan = AggregateArgs | RatioArgs | DescribeArgs

@@ -151,6 +151,17 @@ def _period(column: str, op: Op, value: object) -> tuple[pd.Timestamp, pd.Timest
     return start, start + pd.Timedelta(microseconds=1)
 
 
+def date_bounds(column: str, predicate: Predicate) -> tuple[pd.Timestamp | None, pd.Timestamp | None]:
+    """[low, high) of a date comparison (None = open): '= 2019-03' is [2019-03-01, 2019-04-01),
+    '> 2019-03' is [2019-04-01, None). For != the rows are those outside the bounds. Raises
+    BadPredicate for a value that is not an ISO date prefix."""
+    op = predicate.op
+    periods = [_period(column, op, v) for v in _operands(predicate)]
+    start, end = periods[0]
+    return {Op.gt: (end, None), Op.ge: (start, None), Op.lt: (None, start), Op.le: (None, end),
+            Op.between: (start, periods[-1][1])}.get(op, (start, end))
+
+
 def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selection) -> np.ndarray:
     series = table.df[column]
     op = predicate.op
@@ -165,19 +176,9 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
                  for v in _operands(predicate)]
         hit = np.logical_or.reduce(masks)
         return hit if op is Op.in_ else ~hit & series.notna().to_numpy()
-    periods = [_period(column, op, v) for v in _operands(predicate)]
-    (start, end) = periods[0]
-    match op:
-        case Op.eq: result = (series >= start) & (series < end)
-        case Op.ne: result = (series < start) | (series >= end)
-        case Op.gt: result = series >= end
-        case Op.ge: result = series >= start
-        case Op.lt: result = series < start
-        case Op.le: result = series < end
-        case Op.between: result = (series >= start) & (series < periods[1][1])
-        case _: raise AssertionError(op)
-    low, high = {Op.gt: (end, None), Op.ge: (start, None), Op.lt: (None, start), Op.le: (None, end),
-                 Op.between: (start, periods[-1][1])}.get(op, (start, end))
+    low, high = date_bounds(column, predicate)
+    inside = (series >= low if low is not None else True) & (series < high if high is not None else True)
+    result = ~inside & series.notna() if op is Op.ne else inside
     day = lambda t: str(t).removesuffix(" 00:00:00")
     bounds = " AND ".join(b for b in (low is not None and f"{column} >= '{day(low)}'",
                                       high is not None and f"{column} < '{day(high)}'") if b)

@@ -9,7 +9,8 @@ from rich.table import Table as RichTable
 from agent.answer import fmt, fmt_percent, provenance_lines
 from agent.outcome import Outcome
 from agent.profile import TableProfile
-from agent.results import AggregateResult, DescribeResult, RatioResult
+from agent.results import AggregateResult, DescribeResult, RatioResult, SearchResult
+from agent.search.text import cell
 from agent.tools.base import ToolSuccess
 
 
@@ -36,6 +37,8 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
                 console.print(f"  {shown} of {call.result.total_groups:,} groups shown "
                               f"({call.result.total_groups - shown:,} more not shown)", style="yellow",
                               markup=False, highlight=False)
+        if isinstance(call.result, SearchResult) and call.result.records:
+            console.print(_records_table(call.result))
         if isinstance(call.result, DescribeResult) and call.result.values:
             _values_table(console, call.result, max_rows)
         _provenance(console, call)
@@ -59,6 +62,25 @@ def _group_table(result: AggregateResult | RatioResult, max_rows: int) -> RichTa
     return table
 
 
+def _records_table(result: SearchResult, max_columns: int = 8) -> RichTable:
+    """Records as rows: the filtered columns first, then the descriptive ones the search embedded,
+    cut at `max_columns` (all fields are in --json)."""
+    table = RichTable(show_edge=False, pad_edge=False)
+    columns = list(result.records[0].fields)
+    filtered = [c for c in columns if c in result.filter]
+    described = [c for c in result.columns if c not in filtered]
+    shown = (filtered + described + [c for c in columns if c not in filtered + described])[:max_columns]
+    table.add_column("row", justify="right")
+    for column in shown:
+        table.add_column(column, overflow="fold")
+    table.add_column("score", justify="right")
+    for r in result.records:
+        table.add_row(str(r.row), *(cell(r.fields[c]) or "" for c in shown), f"{r.score:.3f}")
+    if len(columns) > len(shown):
+        table.caption = f"{len(shown)} of {len(columns)} columns shown (--json for all)"
+    return table
+
+
 def _values_table(console: Console, result: DescribeResult, max_rows: int) -> None:
     table = RichTable(show_edge=False, pad_edge=False)
     table.add_column(result.column or "value")
@@ -76,6 +98,8 @@ def _provenance(console: Console, call: ToolSuccess) -> None:
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
              *provenance_lines(call.result),
+             *([f"stages: " + " -> ".join(f"{st.name} {st.returned} ({st.elapsed_ms:.0f} ms)"
+                                          for st in call.result.stages)] if isinstance(call.result, SearchResult) else []),
              f"file: {p.file} (sha256 {p.sha256[:12]}), {p.elapsed_ms:.1f} ms"]
     for line in lines:
         console.print("  " + line, style="dim", markup=False, highlight=False)

@@ -109,4 +109,39 @@ class DescribeResult(BaseModel):
     provenance: Provenance
 
 
-Result = AggregateResult | RatioResult | DescribeResult
+class Record(BaseModel):
+    """One row returned by search: its position in the file's data rows (0-based), its fields,
+    and its score in the final stage (higher is better)."""
+
+    row: int
+    score: float
+    fields: dict[str, Value]
+
+
+class Stage(BaseModel):
+    """One stage of a search: what it did, how many rows it returned and how long it took (ms)."""
+
+    name: str
+    returned: int
+    elapsed_ms: float
+    detail: str = ""
+
+
+class SearchResult(BaseModel):
+    """Result of `search`: the records, the exact filter every one of them passes, how many rows
+    pass it in the whole table, and the stages with their scores and timings."""
+
+    model_config = _Doc
+
+    kind: Literal["search"] = "search"
+    query: str
+    records: list[Record]
+    filter: str
+    """The pre-filter written SQL-like ('' when there is none)."""
+    columns: list[str] = Field(default_factory=list)
+    """The columns whose labelled text was embedded (the record's description)."""
+    stages: list[Stage] = Field(default_factory=list)
+    provenance: Provenance
+
+
+Result = AggregateResult | RatioResult | DescribeResult | SearchResult

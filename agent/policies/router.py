@@ -7,10 +7,11 @@ import time
 
 from pydantic import BaseModel, Field
 
-from agent.config import RouterConfig
-from agent.plan import AggregateArgs, RatioArgs
+from agent.config import RouterConfig, SearchConfig
+from agent.plan import AggregateArgs, RatioArgs, SearchArgs
 from agent.policies.classify import Classification, classify
 from agent.policies.lexicon import build_lexicon
+from agent.policies.lookup import lookup_plan
 from agent.policies.parse import Abstain, build_draft
 from agent.policies.planner import to_plan
 from agent.policies.reading import read
@@ -25,6 +26,8 @@ class RouterDecision(BaseModel):
     question: str
     classification: Classification
     plan: AggregateArgs | RatioArgs | None = None
+    lookup: SearchArgs | None = None
+    """For a record lookup (retrieval): the search the router would run."""
     abstain: str | None = None
     notes: list[str] = Field(default_factory=list)
     elapsed_us: float = 0.0
@@ -34,9 +37,10 @@ class RouterDecision(BaseModel):
 class Router:
     """Routes questions about one table. The lexicon is built once per table and cached on it."""
 
-    def __init__(self, table: Table, config: RouterConfig):
+    def __init__(self, table: Table, config: RouterConfig, search: SearchConfig | None = None):
         self.table = table
         self.config = config
+        self.search = search or SearchConfig()
         self.lexicon = build_lexicon(table, config)
 
     def route(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> RouterDecision:
@@ -47,10 +51,11 @@ class Router:
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
-        if classification.kind == "retrieval" and not follow_up:
-            decision.elapsed_us = (time.perf_counter() - started) * 1e6
-            return decision
         try:
+            if classification.kind == "retrieval" and not follow_up:
+                decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
+                decision.elapsed_us = (time.perf_counter() - started) * 1e6
+                return decision
             reading = read(question, self.lexicon)
             draft = build_draft(reading, self.lexicon, self.table)
             decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)

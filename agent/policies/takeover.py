@@ -30,7 +30,9 @@ class RouterTakeover:
         computation = run.router.classification.kind == "computation"
         if computation and not any(isinstance(c, ToolSuccess) for c in run.calls):
             return Takeover("the model answered a computation question without a compute tool call")
-        has_plan = run.router.plan is not None
+        if run.router.lookup is not None and not any(isinstance(c, ToolSuccess) for c in run.calls):
+            return Takeover("the model answered a record lookup without a search tool call")
+        has_plan = run.router.plan is not None or run.router.lookup is not None
         if has_plan and run.router.classification.confidence >= self.confident and HEDGES.search(run.final):
             return Takeover(f"the model hedged ('{HEDGES.search(run.final).group()}') where the router has an exact plan")
         return Allow()
