@@ -122,7 +122,8 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
 def provenance_lines(result: Result) -> list[str]:
     """Lines stating where the number came from: notes, matched spellings, resolved values."""
     p = result.provenance
-    lines = [f"{column} matched: {', '.join(repr(v) for v in values)}"
+    lines = [f"{column} matched: {', '.join(repr(v) for v in values[:8])}"
+             + (f" and {len(values) - 8:,} more" if len(values) > 8 else "")
              for column, values in p.matched_values.items() if values]
     lines += [f"{expr} {value}" if value.startswith("read as") else f"{expr} = {value}" for expr, value in p.resolved.items()]
     lines += p.notes

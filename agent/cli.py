@@ -38,22 +38,16 @@ def build_agent(path: Path, config: Config):
     engine = PandasEngine(max_groups=config.tools.max_groups_returned)
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
-                 searcher=lazy_searcher(table, config, router.lexicon.measure_candidates))
+                 searcher=_searcher(table, config, router.lexicon.measure_candidates))
 
 
-def lazy_searcher(table, config: Config, money: list[str]):
-    """A zero-argument factory of the table's RecordSearch, made on first use (so questions that
-    never search never import Qdrant or the embedding model). Notices and the index progress bar
-    go to stderr."""
-    from functools import cache
+def _searcher(table, config: Config, money: list[str]):
+    """The table's lazy RecordSearch; notices and the index progress bar go to stderr."""
+    from agent.search import lazy_searcher
+    from agent.search.progress import IndexBar
 
-    @cache
-    def make():
-        from agent.search.progress import IndexBar
-        from agent.search.searcher import RecordSearch
-        notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
-        return RecordSearch(table, config.search, money=money, notify=notify, progress=IndexBar(errors))
-    return make
+    notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
+    return lazy_searcher(table, config.search, money, notify=notify, progress=IndexBar(errors))
 
 
 def _fail(exc: Exception) -> None:

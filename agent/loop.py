@@ -33,6 +33,11 @@ SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record 
                       "configured for this table, so I have not answered it.")
 
 
+MACHINE_DEPENDENT = {"provenance": {"elapsed_ms"}, "stages": {"__all__": {"elapsed_ms"}},
+                     "records": {"__all__": {"score"}}}
+"""Left out of tool messages: timings and float scores vary by machine, and requests must replay exactly."""
+
+
 @dataclass
 class Agent:
     """Answers questions about one table. `model` None means the router answers alone."""
@@ -94,13 +99,13 @@ class Agent:
                 outcome = call_tool(tools, call.name, call.arguments, engine=self.engine, table=self.table)
                 run.calls.append(outcome)
                 content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(
-                    mode="json", exclude={"provenance": {"elapsed_ms"}})  # deterministic requests replay exactly
+                    mode="json", exclude=MACHINE_DEPENDENT)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(content)})
             verdict = next((v for v in (p.check(run) for p in self.policies) if not isinstance(v, Allow)), Allow())
             if not isinstance(verdict, Allow):
                 return self.router_answer(decision, run, verdict.reason)
             if run.final is not None:
-                checked = decision.plan is not None
+                checked = decision.plan is not None or decision.lookup is not None
                 answer = run.final if checked else f"{run.final}\n{UNVERIFIED}"
                 return Answered(question=question, answer=answer, answered_by="model", calls=run.calls, router=decision,
                                 plan=_last_plan(run), tokens=run.tokens, verified=checked)
@@ -129,8 +134,9 @@ class Agent:
 
     def tools_for(self, decision: RouterDecision) -> dict[str, Tool]:
         """The tools offered for one question: the compute tools, plus search when the router
-        classifies it as a record lookup (so computations are never answered from records)."""
-        if decision.classification.kind == "retrieval" and self.search_tool is not None:
+        reads it as a record lookup (so computations, yes/no and distinct-value questions are never
+        answered from a handful of records)."""
+        if decision.lookup is not None and self.search_tool is not None:
             return {**self.tools, self.search_tool.name: self.search_tool}
         return self.tools
 

@@ -16,14 +16,16 @@ from agent.errors import TallyError
 
 ROOT = Path(__file__).resolve().parent
 SHARED = (ROOT.parent / ".." / "shared" / "data").resolve()
-AnswerType = Literal["number", "boolean", "category", "list[number]", "list[category]", "mapping", "abstain"]
+AnswerType = Literal["number", "boolean", "category", "list[number]", "list[category]", "mapping", "abstain",
+                     "records"]
 SETS = ("demo", "bugreports", "databench")
 
 
 class Case(BaseModel):
     """One eval case. `table` is a path (relative to shared/data) or `csv` holds the rows inline.
     `answer` is the gold: a number, bool, string, list, or {key: number} for `mapping`;
-    `abstain` cases expect no answer (e.g. record lookups while search does not exist)."""
+    `abstain` cases expect no answer; `records` cases expect records, with answer
+    {count: rows passing the lookup's exact condition, where: {column: value every record holds}}."""
 
     id: str
     set: str

@@ -55,6 +55,15 @@ class Tables:
 
     def __init__(self) -> None:
         self._tables: dict[str, Table] = {}
+        self._searchers: dict[int, object] = {}
+
+    def searcher(self, table: Table, config: Config, money: list[str]):
+        """One lazy RecordSearch per table for the whole run (the index opens once)."""
+        from agent.search import lazy_searcher
+
+        if id(table) not in self._searchers:
+            self._searchers[id(table)] = lazy_searcher(table, config.search, money)
+        return self._searchers[id(table)]
 
     def get(self, case: Case) -> Table:
         key = case.table or f"inline:{case.id}"
@@ -67,9 +76,11 @@ def cassette_path(case: Case) -> Path:
     return CASSETTES / case.set / f"{case.id}.json"
 
 
-def _agent(table: Table, config: Config, model) -> Agent:
+def _agent(table: Table, config: Config, model, tables: "Tables") -> Agent:
+    router = Router(table, config.router, config.search)
     return Agent(table=table, engine=PandasEngine(max_groups=config.tools.max_groups_returned),
-                 router=Router(table, config.router), config=config, model=model)
+                 router=router, config=config, model=model,
+                 searcher=tables.searcher(table, config, router.lexicon.measure_candidates))
 
 
 def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResult:
@@ -82,7 +93,7 @@ def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResu
     started = time.perf_counter()
     miss = None
     if mode == "router":
-        outcome = _agent(table, config, None).ask(case.question)
+        outcome = _agent(table, config, None, tables).ask(case.question)
     elif mode == "replay":
         try:
             cassette = Cassette.load(cassette_path(case))
@@ -91,7 +102,7 @@ def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResu
         model = OpenAIModel(ModelConfig(name=cassette.model, base_url=REPLAY_BASE, api_key="replay", max_retries=0,
                                         temperature=config.model.temperature))
         with replaying(cassette):
-            outcome = _agent(table, config, model).ask(case.question)
+            outcome = _agent(table, config, model, tables).ask(case.question)
         miss = cassette.misses[0] if cassette.misses else None
     else:
         if not config.model.configured:
@@ -100,7 +111,7 @@ def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResu
         client = openai.OpenAI(api_key=config.model.api_key, base_url=config.model.base_url,
                                timeout=config.model.timeout_s, max_retries=config.model.max_retries,
                                http_client=recording_client(cassette))
-        outcome = _agent(table, config, OpenAIModel(config.model, client=client)).ask(case.question)
+        outcome = _agent(table, config, OpenAIModel(config.model, client=client), tables).ask(case.question)
         cassette.save()
     return _result(case, mode, outcome, (time.perf_counter() - started) * 1000, miss)
 

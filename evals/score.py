@@ -12,7 +12,7 @@ from enum import StrEnum
 from agent.outcome import Outcome
 from agent.policies.numbers_from_tools import answer_numbers
 from agent.policies.takeover import HEDGES
-from agent.results import AggregateResult, RatioResult
+from agent.results import AggregateResult, RatioResult, SearchResult
 from evals.cases import Case
 
 
@@ -29,10 +29,30 @@ REFUSAL = re.compile(r"\b(cannot|can't|can not|unable to|not able to) (answer|de
                      r"\bi don't know\b|\bnot (available|possible) (from|in|with)\b", re.I)
 
 
+NO_RECORDS = re.compile(r"\bno (records|rows|transactions)\b[^.]{0,60}\b(match|matched|found)\b|"
+                        r"\bno (matching|such) (records|rows|transactions)\b", re.I)
+
+
 def _databench_compare():
     from databench_eval import Evaluator
 
     return Evaluator(qa={"answer": [], "type": []}).compare
+
+
+def records_answer(outcome: Outcome) -> dict | None:
+    """{count, records} of the last successful search the answer rests on, or None."""
+    found = [c.result for c in outcome.results if isinstance(c.result, SearchResult)]
+    if not found:
+        return None
+    return {"count": found[-1].provenance.rows_matched, "records": [r.fields for r in found[-1].records]}
+
+
+def records_match(value: dict | None, answer: dict) -> bool:
+    """Correct records: at least one, every one holding the gold field values, and the count of
+    rows passing the filter equal to the gold count (so no condition was dropped or added)."""
+    if not value or not value["records"] or value["count"] != answer["count"]:
+        return False
+    return all(str(r.get(k)).casefold() == str(v).casefold() for r in value["records"] for k, v in answer["where"].items())
 
 
 def structured_answer(outcome: Outcome, case: Case) -> object:
@@ -137,11 +157,16 @@ def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:
     model's text plainly refuses ('I cannot answer ...'). For an
     `abstain` case, any answer is wrong. Router answers are read from the structured result; model
     answers from the text the user sees."""
+    if case.type == "records" and case.answer["count"] == 0 and NO_RECORDS.search(outcome.answer):
+        return Verdict.correct, outcome.answer  # the right answer is a plain "nothing matches"
     if outcome.status in ("abstained", "failed") or (outcome.answered_by == "model" and REFUSAL.search(outcome.answer)):
         return Verdict.abstained, None
     if case.type == "abstain":
         value = outcome.answer
         ok = False
+    elif case.type == "records":  # the records shown come from the search result, whoever answered
+        value = records_answer(outcome)
+        ok = records_match(value, case.answer)
     else:
         value = structured_answer(outcome, case) if outcome.answered_by == "router" else text_answer(outcome.answer, case)
         ok = matches(value, case)

@@ -44,3 +44,9 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", connect)
     monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
+@pytest.fixture(scope="session")
+def search_cache(tmp_path_factory: pytest.TempPathFactory):
+    """One record-index folder for the whole test session (each table is embedded once)."""
+    return tmp_path_factory.mktemp("search-index")

@@ -16,12 +16,14 @@ CASES = [c for name in ("demo", "bugreports", "databench") for c in load_set(nam
 
 
 @pytest.fixture(scope="module")
-def results():
+def results(search_cache):
     pytest.importorskip("databench_eval")
     for case in CASES:
         if case.table_path is not None and not case.table_path.exists():
             pytest.skip(f"{case.table_path} not present")
-    return run(CASES, ["router", "replay"], load_config(env={}), recorded_only=True)
+    config = load_config(env={})
+    config.search.cache_dir = str(search_cache)  # a fresh index folder: the 100k table stays unindexed
+    return run(CASES, ["router", "replay"], config, recorded_only=True)
 
 
 def test_no_cassette_misses(results):

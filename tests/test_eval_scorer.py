@@ -81,6 +81,8 @@ def test_demo_gold_answers_match_duckdb():
             assert {k: pytest.approx(v, abs=1e-5) for k, v in rows} == c.answer
         elif c.type == "category":
             assert rows[0][0] == c.answer
+        elif c.type == "records":
+            assert rows[0][0] == c.answer["count"]
         else:
             assert rows[0][0] == pytest.approx(c.answer, abs=1e-5)
 

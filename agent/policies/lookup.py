@@ -5,11 +5,13 @@ whole question stays the search text, so words that map to nothing still rank re
 
 from __future__ import annotations
 
+import re
+
 from agent.config import SearchConfig
 from agent.errors import near
 from agent.policies import vocabulary as V
 from agent.predicates import text_codes
-from agent.plan import SearchArgs
+from agent.plan import Op, Predicate, SearchArgs
 from agent.policies.lexicon import Lexicon
 from agent.policies.parse import Abstain, build_draft
 from agent.policies.reading import Reading, read
@@ -21,34 +23,83 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
     lookup: one ordered by a value ('the 5 largest transactions': a ranking, not a search) or an
     'or' across columns."""
     reading = read(question, lex)
-    _check_names(question, reading, table)
+    _check_asks_for_rows(question, reading)
     draft = build_draft(Reading(items=reading.items, unmatched=[]), lex, table)
     if draft.order or draft.op:
         raise Abstain("it asks for records ordered by a value (top, largest, lowest), which search does not "
                       "rank by; ask for the value itself (e.g. 'what is the largest amt?')")
-    where = [p for _, p in sorted(draft.predicates, key=lambda item: item[0])]
     notes = list(draft.notes)
+    where = [p for _, p in sorted(draft.predicates, key=lambda item: item[0])] + _names(question, reading, table, notes)
     if reading.unmatched:
         notes.append(f"searched by words: {', '.join(repr(u) for u in reading.unmatched)}")
     return SearchArgs(query=question, where=where, candidates=config.candidates, top_n=config.top_n), notes
 
 
-def _check_names(question: str, reading: Reading, table: Table) -> None:
-    """A capitalised word that is not a value of any column ('Jennifer Smithers' where no last name
-    is Smithers) would otherwise only rank records, and the nearest Jennifers would come back as if
-    they matched. Raises Abstain naming the word, with near values offered as such."""
-    first = question.split()[0] if question.split() else ""
-    for n, phrase in enumerate(reading.unmatched):
-        words = phrase.split()[1:] if n == 0 and phrase.split()[0] == first else phrase.split()
-        names = [w for w in words if w[:1].isupper() and w.lower() not in V.STOPWORDS]
-        if not names:
-            continue
-        name = " ".join(names)
-        hints = []
+_QUESTION_STARTS = ("is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could", "will",
+                    "what", "which", "how", "when", "where", "why")
+
+
+def _check_asks_for_rows(question: str, reading: Reading) -> None:
+    """A lookup asks for rows: it names them ('transactions', 'records', 'customers', 'a sample')
+    and is not a yes/no or what/which question ('Is there any applicant who...', 'What is the rating
+    of the applicant who...': those want a value, which records would only seem to answer).
+    Raises Abstain otherwise."""
+    words = question.lower().split()
+    if words and words[0].strip("?,.") in _QUESTION_STARTS:
+        raise Abstain("it asks for a value or a yes/no answer, not for records; a record search would only "
+                      "seem to answer it")
+    if any(w.strip("?,.") in ("different", "distinct", "unique") for w in words):
+        raise Abstain("it asks for the distinct values of a column, not for records")
+    names_rows = any(i.kind in ("row", "entity") for i in reading.items) or any(
+        w.strip("?,.") in ("sample", "samples", "example", "examples") for w in words)
+    if not names_rows:
+        raise Abstain("it does not ask for rows (transactions, records, a sample...); to list a column's "
+                      "distinct values ask 'what are the distinct values of <column>?'")
+
+
+def value_words(table: Table) -> dict[str, list[str]]:
+    """Lowercase word -> text columns with a value containing it as a word ('kirlin' -> ['merchant']
+    from 'fraud_Kirlin and Sons'). Cached on the table; cost: one pass over distinct values."""
+    cache = table.__dict__.setdefault("_value_words", {})
+    if not cache:
         for column, role in table.roles.items():
             if role in (ColumnRole.categorical, ColumnRole.text):
-                close = near(name, [str(c) for c in text_codes(table, column).categories], n=3)
-                if close:
-                    hints.append(f"{column}: {', '.join(repr(c) for c in close)}")
-        hint = f" Near values (not matches): {'; '.join(hints[:3])}." if hints else ""
-        raise Abstain(f"no records match {name!r}: it is not a value of any column of {table.name}.{hint}")
+                for value in text_codes(table, column).categories:
+                    for word in re.findall(r"[^\W_]+", str(value).lower()):
+                        columns = cache.setdefault(word, [])
+                        if column not in columns:
+                            columns.append(column)
+    return cache
+
+
+def _names(question: str, reading: Reading, table: Table, notes: list[str]) -> list[Predicate]:
+    """Capitalised words the lexicon did not match ('Kirlin', 'Smithers'). A word inside the values
+    of exactly one column becomes `column contains word` (an exact filter); one inside several
+    columns' values is left to the ranking (noted); one inside no value raises Abstain naming it, with
+    near values offered as such, since search would otherwise return near misses as if they matched."""
+    first = question.split()[0] if question.split() else ""
+    words = value_words(table)
+    out = []
+    for n, phrase in enumerate(reading.unmatched):
+        tokens = phrase.split()[1:] if n == 0 and phrase.split()[0] == first else phrase.split()
+        for name in (w for w in tokens if w[:1].isupper() and w.lower() not in V.STOPWORDS):
+            columns = words.get(name.lower(), [])
+            if len(columns) == 1:
+                out.append(Predicate(column=columns[0], op=Op.contains, value=name))
+                notes.append(f"read {name!r} as {columns[0]} contains {name!r}")
+            elif columns:
+                notes.append(f"{name!r} occurs in {', '.join(columns)}: used for ranking, not as a filter")
+            else:
+                raise Abstain(f"no records match {name!r}: it is not a value of any column of {table.name}."
+                              + _near(name, table))
+    return out
+
+
+def _near(name: str, table: Table) -> str:
+    hints = []
+    for column, role in table.roles.items():
+        if role in (ColumnRole.categorical, ColumnRole.text):
+            close = near(name, [str(c) for c in text_codes(table, column).categories], n=3)
+            if close:
+                hints.append(f"{column}: {', '.join(repr(c) for c in close)}")
+    return f" Near values (not matches): {'; '.join(hints[:3])}." if hints else ""

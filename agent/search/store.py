@@ -18,7 +18,7 @@ from qdrant_client import models as qm
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 from agent.config import SearchConfig
-from agent.errors import TallyError
+from agent.errors import ToolError
 from agent.search.embed import Embedder
 from agent.search.text import TEXT_VERSION, payloads, row_texts
 from agent.table import ColumnRole, Table
@@ -28,7 +28,7 @@ Progress = Callable[[int, int], None]
 """Called as progress(rows_done, rows_total) after each batch."""
 
 
-class IndexUnavailable(TallyError):
+class IndexUnavailable(ToolError):
     """The record index cannot be used (locked by another process, too big to build lazily...)."""
 
     kind = "index_unavailable"
