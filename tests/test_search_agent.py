@@ -49,8 +49,14 @@ def agent(table, router, searcher, model=None) -> Agent:
     ("List transactions on 2019-01-02 from Moravian Falls",
      [Predicate(column="trans_date_trans_time", op=Op.eq, value="2019-01-02"),
       Predicate(column="city", op=Op.eq, value="Moravian Falls")]),
-    ("Find transactions at Kirlin and Sons", [Predicate(column="merchant", op=Op.contains, value="Kirlin"),
-                                              Predicate(column="merchant", op=Op.contains, value="Sons")]),
+    ("Find transactions at Kirlin and Sons",  # merchants all carry 'fraud_': asked for without it
+     [Predicate(column="merchant", op=Op.eq, value="fraud_Kirlin and Sons")]),
+    ("Find transactions at Kirlin", [Predicate(column="merchant", op=Op.contains, value="Kirlin")]),  # part of a value
+    ("Find transactions from Michael Williams on 2019-01-01",  # Williams is also a city: next to a first name, a last
+     [Predicate(column="first", op=Op.eq, value="Michael"), Predicate(column="last", op=Op.eq, value="Williams"),
+      Predicate(column="trans_date_trans_time", op=Op.eq, value="2019-01-01")]),
+    ("Show me health_fitness transactions in Hopkins",  # Hopkins is also a last name: after 'in', the city
+     [Predicate(column="category", op=Op.eq, value="health_fitness"), Predicate(column="city", op=Op.eq, value="Hopkins")]),
 ])
 def test_router_reads_lookups_into_predicates(router, question, where):
     decision = router.route(question)

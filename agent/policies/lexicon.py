@@ -214,12 +214,28 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
+    prefix = _shared_prefix(values)
+    if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
+        for v in values:
+            text = v.strip()[len(prefix):]
+            if len(text) > 2 and len(tokenize(text)) <= 6:
+                lex.add(text, Meaning("value", column, v.strip()))
     codes = {v.strip().upper() for v in values}
     if values and len(codes & set(V.US_STATES.values())) >= 0.8 * len(codes):
         for state, code in V.US_STATES.items():
             if code in codes:
                 lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
     return values
+
+
+def _shared_prefix(values: list[str]) -> str:
+    """A 'word_' prefix every value of a column carries ('fraud_' in the transactions' merchants),
+    or ''. Needs at least 10 distinct values, so two-valued codes are never stripped."""
+    if len(values) < 10:
+        return ""
+    first = values[0].strip()
+    head = first[: first.find("_") + 1] if "_" in first else ""
+    return head if head and all(v.strip().startswith(head) for v in values) else ""
 
 
 def _choose_measure(lex: Lexicon, table: Table) -> None:

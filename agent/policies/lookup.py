@@ -24,6 +24,7 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
     'or' across columns."""
     reading = read(question, lex)
     _check_asks_for_rows(question, reading)
+    _disambiguate(reading, table)
     draft = build_draft(Reading(items=reading.items, unmatched=[]), lex, table)
     if draft.order or draft.op:
         raise Abstain("it asks for records ordered by a value (top, largest, lowest), which search does not "
@@ -55,6 +56,34 @@ def _check_asks_for_rows(question: str, reading: Reading) -> None:
     if not names_rows:
         raise Abstain("it does not ask for rows (transactions, records, a sample...); to list a column's "
                       "distinct values ask 'what are the distinct values of <column>?'")
+
+
+_PLACE = re.compile(r"city|state|country|region|location|place|town|address|street|zip|merchant|store|shop", re.I)
+
+
+def _disambiguate(reading: Reading, table: Table) -> None:
+    """Narrow values that belong to several columns, from their neighbours: right next to a value
+    of an adjacent column ('Jessica Jordan': first then last, as the columns sit in the table), or
+    right after 'in'/'at' (a place-like column: city, state, merchant...). Unresolved values are
+    left alone (the parser then abstains and names them)."""
+    order = {c: i for i, c in enumerate(table.df.columns)}
+    items = reading.items
+
+    def value_columns(item) -> list[str]:
+        return list(dict.fromkeys(m.column for m in item.meanings if m.kind == "value")) if item.kind == "value" else []
+
+    for n, item in enumerate(items):
+        columns = value_columns(item)
+        if len(columns) < 2:
+            continue
+        chosen: set[str] = set()
+        for k in (n - 1, n + 1):
+            other = value_columns(items[k]) if 0 <= k < len(items) else []
+            chosen |= {c for c in columns for o in other if c != o and abs(order[c] - order[o]) == 1}
+        if not chosen and n > 0 and items[n - 1].text.lower() in ("in", "at"):
+            chosen = {c for c in columns if _PLACE.search(c)}
+        if len(chosen) == 1:
+            item.meanings = [m for m in item.meanings if m.column in chosen]
 
 
 def value_words(table: Table) -> dict[str, list[str]]:
