@@ -105,7 +105,7 @@ class SearchConfig(BaseModel):
     """Default number of records returned after the rerank."""
     exact_terms: bool = True
     """Fuse BM25 ranks (names, ids, exact words) with the vector ranks (reciprocal rank fusion)."""
-    reranker: Literal["maxsim", "cross-encoder", "none"] = "none"
+    reranker: Literal["maxsim", "cross-encoder", "none"] = "maxsim"
     """Second stage: 'maxsim' (late interaction over MiniLM token vectors), 'cross-encoder' (an ONNX
     cross-encoder in `cross_encoder_dir`), or 'none' (keep the fused order)."""
     cross_encoder_dir: str | None = None

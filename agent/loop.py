@@ -19,6 +19,7 @@ from agent.plan import AggregateArgs, RatioArgs
 from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
+from agent.policies.lookup_agreement import LookupAgreement
 from agent.policies.records import RecordsAreNotTotals
 from agent.policies.router import RouterDecision, Router
 from agent.policies.takeover import RouterTakeover as TakeoverPolicy
@@ -61,6 +62,7 @@ class Agent:
             TakeoverPolicy(max_failures=p.max_failed_tool_calls, confident=self.config.router.takeover_confidence),
             NumbersFromTools(tolerance=p.number_tolerance),
             RecordsAreNotTotals(),
+            LookupAgreement(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
@@ -145,7 +147,8 @@ class Agent:
         outcome = call_tool({"search": self.search_tool}, "search", decision.lookup.model_dump(mode="json"),
                             engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
-            return Abstained(answer=f"I cannot show these records: {outcome.message}", reason=outcome.message,
+            why = outcome.message + (f" ({reason})" if run else "")
+            return Abstained(answer=f"I cannot show these records: {why}", reason=why,
                              calls=[*calls, outcome], question=decision.question, router=decision)
         kind = RouterTakeover if run else Answered
         return kind(answer=describe_result(outcome.result), answered_by="router", reason=reason,

@@ -113,7 +113,11 @@ def _names(question: str, reading: Reading, table: Table, notes: list[str]) -> l
         tokens = phrase.split()[1:] if n == 0 and phrase.split()[0] == first else phrase.split()
         for name in (w for w in tokens if w[:1].isupper() and w.lower() not in V.STOPWORDS):
             columns = words.get(name.lower(), [])
-            if len(columns) == 1:
+            partner = _next_column(question, name, reading, table)
+            if partner and not columns:
+                out.append(Predicate(column=partner, op=Op.eq, value=name))
+                notes.append(f"read {name!r} as {partner} = {name!r} (it follows a value of the column before)")
+            elif len(columns) == 1:
                 out.append(Predicate(column=columns[0], op=Op.contains, value=name))
                 notes.append(f"read {name!r} as {columns[0]} contains {name!r}")
             elif columns:
@@ -122,6 +126,24 @@ def _names(question: str, reading: Reading, table: Table, notes: list[str]) -> l
                 raise Abstain(f"no records match {name!r}: it is not a value of any column of {table.name}."
                               + _near(name, table))
     return out
+
+
+def _next_column(question: str, name: str, reading: Reading, table: Table) -> str | None:
+    """For 'Jennifer Banks' where Banks is no value: when `name` directly follows a value of column
+    X, the text column right after X in the table (first -> last), else None. An exact predicate,
+    so a name that is absent gives 'no rows matched' with near values, never other people's rows."""
+    words = question.split()
+    at = next((i for i, w in enumerate(words) if w.strip("?,.").removesuffix("'s") == name), None)
+    if not at:
+        return None
+    before = words[at - 1].strip("?,.")
+    columns = list(table.df.columns)
+    for item in reading.items:
+        if item.kind == "value" and item.text.split()[-1] == before and len({m.column for m in item.meanings}) == 1:
+            index = columns.index(item.column) + 1
+            if index < len(columns) and table.roles[columns[index]] in (ColumnRole.categorical, ColumnRole.text):
+                return columns[index]
+    return None
 
 
 def _near(name: str, table: Table) -> str:

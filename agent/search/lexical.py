@@ -57,10 +57,9 @@ class Lexical:
         terms = [t for t in tokenize([query])[0] if t in self.retriever.vocab_dict]
         if not terms:
             return []
-        scores = np.where(mask, self.retriever.get_scores(terms), 0.0)
-        k = min(k, int((scores > 0).sum()))
-        if k == 0:
-            return []
-        best = np.argpartition(-scores, k - 1)[:k]
-        best = best[np.argsort(-scores[best], kind="stable")]
+        # Rounded, then ties broken by row: float32 sums differ in their last bits between processes
+        # (bm25s numbers its vocabulary in set order), and equal-looking scores must rank the same.
+        scores = np.round(np.where(mask, self.retriever.get_scores(terms), 0.0), 4)
+        hits = np.flatnonzero(scores > 0)
+        best = hits[np.lexsort((hits, -scores[hits]))][:k]
         return [(int(i), float(scores[i])) for i in best]
