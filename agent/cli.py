@@ -162,7 +162,7 @@ def _toolset(files: list[Path], config_path: Optional[Path]):
     from agent.toolset import Toolset
     config = load_config(config_path)
     engine = PandasEngine(max_groups=config.tools.max_groups_returned)
-    return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality)
+    return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality, search=config.search)
 
 
 @app.command()

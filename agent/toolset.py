@@ -20,9 +20,18 @@ from pydantic import BaseModel, Field, create_model
 from agent.engine import Engine, PandasEngine
 from agent.profile import TableProfile, profile_table
 from agent.table import Table, load_table
+from agent.config import RouterConfig, SearchConfig
+from agent.search import lazy_searcher
 from agent.tools import COMPUTE_TOOLS, Tool, ToolOutcome, call_tool
+from agent.tools.search import make_search_tool
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _money(table: Table) -> list[str]:
+    from agent.policies.lexicon import build_lexicon
+
+    return build_lexicon(table, RouterConfig()).measure_candidates
 
 
 def table_names(paths: list[Path]) -> list[str]:
@@ -100,22 +109,28 @@ class Toolset:
     `Table` objects (names must be unique)."""
 
     def __init__(self, tables: dict[str, Table], engine: Engine | None = None, *,
-                 low_cardinality: int = 30):
+                 low_cardinality: int = 30, search: SearchConfig | None = None):
         if not tables:
             raise ValueError("a toolset needs at least one table")
         self.tables = dict(tables)
         self.engine = engine or PandasEngine()
         self.low_cardinality = low_cardinality
-        self._tools = {name: self._bind(tool) for name, tool in COMPUTE_TOOLS.items()}
+        tools = dict(COMPUTE_TOOLS)
+        if search is not None:  # record search, each table's index opened (or built) on its first search
+            searchers = {id(t): lazy_searcher(t, search, _money(t)) for t in self.tables.values()}
+            tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
+        self._tools = {name: self._bind(tool) for name, tool in tools.items()}
         self.tools = {name: ToolsetTool(tool, self) for name, tool in self._tools.items()}
 
     @classmethod
-    def load(cls, *paths: str | Path, engine: Engine | None = None, low_cardinality: int = 30) -> Toolset:
-        """Load each file (CSV, TSV, Parquet) as a table named by its stem (deduplicated).
-        Raises TableLoadError naming the file that cannot be read, ValueError with no paths."""
+    def load(cls, *paths: str | Path, engine: Engine | None = None, low_cardinality: int = 30,
+             search: SearchConfig | None = None) -> Toolset:
+        """Load each file (CSV, TSV, Parquet) as a table named by its stem (deduplicated); with
+        `search`, the toolset also offers record search. Raises TableLoadError naming the file that
+        cannot be read, ValueError with no paths."""
         resolved = [Path(p) for p in paths]
         tables = {name: load_table(path) for name, path in zip(table_names(resolved), resolved)}
-        return cls(tables, engine, low_cardinality=low_cardinality)
+        return cls(tables, engine, low_cardinality=low_cardinality, search=search)
 
     @property
     def names(self) -> list[str]:

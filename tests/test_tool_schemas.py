@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
+from agent.config import SearchConfig
 from agent.table import table_from_text
 from agent.tools import COMPUTE_TOOLS
 from agent.toolset import Toolset
@@ -19,7 +20,8 @@ from tests.helpers import KAGGLE, need
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 FORMATS = {"openai": lambda tool: tool.openai(), "json-schema": lambda tool: tool.json_schema()}
-TOOLSET = Toolset({"t": table_from_text("k,v\na,1\n")})
+TOOLSET = Toolset({"t": table_from_text("k,v\na,1\n")}, search=SearchConfig())
+TOOLS = [*COMPUTE_TOOLS, "search"]
 
 
 def check_snapshot(name: str, data: object) -> None:
@@ -36,7 +38,7 @@ def check_snapshot(name: str, data: object) -> None:
 
 
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
-@pytest.mark.parametrize("tool", sorted(COMPUTE_TOOLS))
+@pytest.mark.parametrize("tool", sorted(TOOLS))
 def test_schema_matches_snapshot(tool, fmt):
     check_snapshot(f"{tool}.{fmt}", FORMATS[fmt](TOOLSET.tools[tool]))
 
@@ -46,7 +48,7 @@ def test_tally_tools_prints_the_snapshotted_definitions(fmt):
     result = CliRunner().invoke(app, ["tools", str(need(KAGGLE)), "--format", fmt])
     assert result.exit_code == 0, result.output
     printed = json.loads(result.output)
-    assert printed == [json.loads((SNAPSHOTS / f"{t}.{fmt}.json").read_text()) for t in COMPUTE_TOOLS]
+    assert printed == [json.loads((SNAPSHOTS / f"{t}.{fmt}.json").read_text()) for t in TOOLS]
 
 
 def test_tally_tools_with_two_files_adds_the_table_enum(tmp_path):
