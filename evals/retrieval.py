@@ -7,7 +7,7 @@ amount range...), and its relevant rows are every row holding those same values,
 on the raw CSV (not through Tally's loader or predicates). recall@k = relevant rows in the top k /
 min(k, relevant rows); MRR = mean of 1 / rank of the first relevant row (0 if none in the top 5).
 
-Usage: python -m evals.retrieval FILE [--questions 70] [--out bench/retrieval_kaggle.md]"""
+Usage: python -m evals.retrieval FILE [--per-kind 10] [--no-sweep] [--out bench/retrieval_kaggle.md]"""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def evaluate(path: Path, per_kind: int, sweep: tuple[int, ...] = (5, 10, 20, 50)
               "| pipeline | " + " | ".join(TEMPLATES) + " |", "|---|" + "---|" * len(TEMPLATES)]
     for label, by_kind in kinds.items():
         lines.append(f"| {label} | " + " | ".join(f"{statistics.fmean(s[1] for s in by_kind[k]):.2f}" for k in TEMPLATES) + " |")
-    for reranker in ("none", "maxsim"):
+    for reranker in ("none", "maxsim") if sweep else ():
         lines += ["", f"k sweep (pre-filter + vector + BM25, rerank {reranker}, top 5 returned):", "",
                   "| k (candidates) | recall@1 | recall@5 | MRR | ms/query p50 |", "|---|---|---|---|---|"]
         for k in sweep:
@@ -158,8 +158,9 @@ def main() -> None:
     parser.add_argument("file", type=Path)
     parser.add_argument("--per-kind", type=int, default=10)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--no-sweep", action="store_true", help="skip the k sweep (slow on big local-mode indexes)")
     args = parser.parse_args()
-    report = evaluate(args.file, args.per_kind)
+    report = evaluate(args.file, args.per_kind, () if args.no_sweep else (5, 10, 20, 50))
     print(report)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
