@@ -42,6 +42,12 @@ def _merchant(name: str) -> str:
     return name.removeprefix("fraud_")
 
 
+def _kind(category: str) -> str:
+    """A category as people say it: 'grocery_pos' -> 'grocery', 'kids_pets' -> 'kids pets'
+    (not a value of the column, so it can only rank records, never filter them)."""
+    return " ".join(w for w in category.split("_") if w not in ("pos", "net"))
+
+
 TEMPLATES = {
     "name": (("first", "last"), lambda r: f"Find transactions from {r['first']} {r['last']}"),
     "name+merchant": (("first", "last", "merchant"),
@@ -53,6 +59,10 @@ TEMPLATES = {
                   lambda r: f"Find transactions from {r['first']} {r['last']} on {r['date']}"),
     "amount+city": (("amt", "city"),
                     lambda r: f"Show me transactions between ${r['low']} and ${r['high']} in {r['city']}"),
+    # soft: the category is said in words that are not its value, so only the ranking can find it
+    "name+kind": (("first", "last", "category"), lambda r: f"Find {r['first']} {r['last']}'s {_kind(r['category'])} purchases"),
+    "city+kind+about": (("city", "category", "about"),
+                        lambda r: f"Show me the {_kind(r['category'])} purchase around ${r['round']:g} in {r['city']}"),
     "job+state": (("job", "state"),
                   lambda r: f"Find transactions by a {r['job'].split(',')[0]} in {STATE_NAMES.get(r['state'], r['state'])}"),
 }
@@ -67,15 +77,18 @@ def generate(raw: pd.DataFrame, per_kind: int, seed: int = 7) -> list[tuple[Ques
         for row in rng.sample(range(len(raw)), per_kind):
             r = raw.iloc[row].to_dict()
             r["low"], r["high"] = round(r["amt"] * 0.98, 2), round(r["amt"] * 1.02, 2)
+            r["round"] = max(1, round(r["amt"]))
             mask = pd.Series(True, index=raw.index)
             for c in columns:
                 if c == "amt":
                     mask &= raw["amt"].between(r["low"], r["high"])
+                elif c == "about":  # 'around $66': within 10% (the reading the router states)
+                    mask &= raw["amt"].between(r["round"] * 0.9, r["round"] * 1.1)
                 elif c == "job":
                     mask &= raw["job"].str.split(",").str[0] == r["job"].split(",")[0]
                 else:
                     mask &= raw[c] == r[c]
-            out.append((Question(text(r), kind, {c: r[c] for c in columns}), set(map(int, raw.index[mask]))))
+            out.append((Question(text(r), kind, {c: r.get(c) for c in columns}), set(map(int, raw.index[mask]))))
     return out
 
 

@@ -55,6 +55,8 @@ def agent(table, router, searcher, model=None) -> Agent:
     ("Find transactions from Michael Williams on 2019-01-01",  # Williams is also a city: next to a first name, a last
      [Predicate(column="first", op=Op.eq, value="Michael"), Predicate(column="last", op=Op.eq, value="Williams"),
       Predicate(column="trans_date_trans_time", op=Op.eq, value="2019-01-01")]),
+    ("Show me the gas purchase around $66 in Houston",  # 'around $66' is no exact amount: a stated +-10% range
+     [Predicate(column="city", op=Op.eq, value="Houston"), Predicate(column="amt", op=Op.between, value=59.4, upper=72.6)]),
     ("Show me health_fitness transactions in Hopkins",  # Hopkins is also a last name: after 'in', the city
      [Predicate(column="category", op=Op.eq, value="health_fitness"), Predicate(column="city", op=Op.eq, value="Hopkins")]),
 ])

@@ -25,12 +25,15 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
     reading = read(question, lex)
     _check_asks_for_rows(question, reading)
     _disambiguate(reading, table)
+    notes: list[str] = []
+    approximate = _approximate(question, reading, lex, notes)
     draft = build_draft(Reading(items=reading.items, unmatched=[]), lex, table)
     if draft.order or draft.op:
         raise Abstain("it asks for records ordered by a value (top, largest, lowest), which search does not "
                       "rank by; ask for the value itself (e.g. 'what is the largest amt?')")
-    notes = list(draft.notes)
-    where = [p for _, p in sorted(draft.predicates, key=lambda item: item[0])] + _names(question, reading, table, notes)
+    notes = draft.notes + notes
+    where = ([p for _, p in sorted(draft.predicates, key=lambda item: item[0])] + approximate
+             + _names(question, reading, table, notes))
     if reading.unmatched:
         notes.append(f"searched by words: {', '.join(repr(u) for u in reading.unmatched)}")
     return SearchArgs(query=question, where=where, candidates=config.candidates, top_n=config.top_n), notes
@@ -38,6 +41,28 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
 
 _QUESTION_STARTS = ("is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could", "will",
                     "what", "which", "how", "when", "where", "why")
+
+
+_APPROX = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|approx\.?)\s+([-$€£]?\d[\d,]*(?:\.\d+)?)", re.I)
+APPROX_SPREAD = 0.10
+"""'about $66' is read as the money column between 66 - 10% and 66 + 10% (shown in the filter)."""
+
+
+def _approximate(question: str, reading: Reading, lex: Lexicon, notes: list[str]) -> list[Predicate]:
+    """'about $66' is no exact amount: as `amt = 66` it would find nothing or the wrong rows. Each
+    approximate number becomes a +-10% range on the money column and leaves the reading (or, with
+    no money column, is only searched for as text)."""
+    out = []
+    for match in _APPROX.finditer(question):
+        item = next((i for i in reading.items if i.kind == "number" and i.text == match.group(1)), None)
+        if item is None:
+            continue
+        reading.items.remove(item)
+        if lex.measure is not None:
+            low, high = round(item.number * (1 - APPROX_SPREAD), 2), round(item.number * (1 + APPROX_SPREAD), 2)
+            out.append(Predicate(column=lex.measure, op=Op.between, value=low, upper=high))
+            notes.append(f"read {match.group(0)!r} as {lex.measure} between {low:g} and {high:g}")
+    return out
 
 
 def _check_asks_for_rows(question: str, reading: Reading) -> None:
