@@ -149,8 +149,9 @@ def index(file: FileArg, config_path: ConfigOpt = None) -> None:
         _fail(exc)
     seconds = time.perf_counter() - started
     where = config.search.url or str(search.store.folder)
-    rate = f" ({written / seconds:,.0f} rows/s)" if written else " (already built)"
-    console.print(f"{table.name}: {table.rows:,} rows indexed in {seconds:.1f} s{rate} at {where}.",
+    done = (f"{written:,} rows embedded in {seconds:.1f} s ({written / seconds:,.0f} rows/s)" if written
+            else "already built")
+    console.print(f"{table.name}: {done}; the index holds all {table.rows:,} rows, at {where}.",
                   markup=False, highlight=False)
 
 

@@ -55,6 +55,7 @@ def agent(table, router, searcher, model=None) -> Agent:
     ("Find transactions from Michael Williams on 2019-01-01",  # Williams is also a city: next to a first name, a last
      [Predicate(column="first", op=Op.eq, value="Michael"), Predicate(column="last", op=Op.eq, value="Williams"),
       Predicate(column="trans_date_trans_time", op=Op.eq, value="2019-01-01")]),
+    ("Find transactions with card 630423337322", [Predicate(column="cc_num", op=Op.eq, value="630423337322")]),
     ("Show me the gas purchase around $66 in Houston",  # 'around $66' is no exact amount: a stated +-10% range
      [Predicate(column="city", op=Op.eq, value="Houston"), Predicate(column="amt", op=Op.between, value=59.4, upper=72.6)]),
     ("Show me health_fitness transactions in Hopkins",  # Hopkins is also a last name: after 'in', the city
@@ -70,6 +71,8 @@ def test_router_reads_lookups_into_predicates(router, question, where):
     ("Find transactions at Zorblax Traders", "no records match 'Zorblax'"),
     ("Is there a record from Jennifer Banks?", "yes/no"),
     ("List the different categories", "distinct values"),
+    ("Find the cheapest transaction from Stephanie Gill", "ordered by a value ('cheapest')"),
+    ("Find transactions from Julie Sanchez or Kenneth Edwards", "every combination would match"),
 ])
 def test_router_refuses_what_records_would_only_seem_to_answer(router, question, why):
     decision = router.route(question)
@@ -96,6 +99,11 @@ def test_a_model_answer_that_drops_the_lookups_filter_is_taken_over(table, route
     outcome = agent(table, router, searcher, model).ask("Find transactions from Jennifer Smithers")
     assert outcome.status == "abstained" and "No rows matched" in outcome.answer
     assert "does not rest on the lookup's filter" in outcome.reason
+
+
+def test_a_number_before_the_rows_is_how_many_to_show(router):
+    lookup = router.route("Show me 10 transactions from Texas").lookup
+    assert lookup.top_n == 10 and lookup.where == [Predicate(column="state", op=Op.eq, value="TX")]
 
 
 def test_question_8_returns_exactly_jennifer_banks_records(table, router, searcher):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
+
 from agent.config import SearchConfig
 from agent.errors import near
 from agent.policies import vocabulary as V
@@ -24,19 +26,71 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
     'or' across columns."""
     reading = read(question, lex)
     _check_asks_for_rows(question, reading)
+    ranked = _RANKED.search(question)
+    if ranked:
+        raise Abstain(f"it asks for records ordered by a value ('{ranked.group()}'), which search does not rank "
+                      "by; ask for the value itself (e.g. 'what is the lowest amt for ...?')")
     _disambiguate(reading, table)
     notes: list[str] = []
+    top_n = _count_asked(reading) or config.top_n
     approximate = _approximate(question, reading, lex, notes)
+    identifiers = _identifiers(question, reading, table, notes)
     draft = build_draft(Reading(items=reading.items, unmatched=[]), lex, table)
     if draft.order or draft.op:
         raise Abstain("it asks for records ordered by a value (top, largest, lowest), which search does not "
                       "rank by; ask for the value itself (e.g. 'what is the largest amt?')")
+    if sum(p.op is Op.in_ for _, p in draft.predicates) > 1:
+        raise Abstain("'or' joins values of several columns (two people, or a person and a place): every "
+                      "combination would match; ask for each one separately")
     notes = draft.notes + notes
-    where = ([p for _, p in sorted(draft.predicates, key=lambda item: item[0])] + approximate
+    where = ([p for _, p in sorted(draft.predicates, key=lambda item: item[0])] + approximate + identifiers
              + _names(question, reading, table, notes))
-    if reading.unmatched:
-        notes.append(f"searched by words: {', '.join(repr(u) for u in reading.unmatched)}")
-    return SearchArgs(query=question, where=where, candidates=config.candidates, top_n=config.top_n), notes
+    words = [u for u in reading.unmatched if not V.TIER3.fullmatch(u)]
+    if words:
+        notes.append(f"searched by words: {', '.join(repr(u) for u in words)}")
+    return SearchArgs(query=question, where=where, candidates=config.candidates, top_n=top_n), notes
+
+
+_RANKED = re.compile(r"\b(cheapest|priciest|dearest|most expensive|least expensive|most recent|newest|oldest|"
+                     r"latest|earliest|biggest|largest|smallest|highest|lowest|top|bottom)\b", re.I)
+
+
+def _count_asked(reading: Reading) -> int | None:
+    """'Show me 10 transactions': a number right before a row noun is how many records to return
+    (1-50); the item leaves the reading so it is not read as a column value."""
+    for n, item in enumerate(reading.items[:-1]):
+        after = reading.items[n + 1]
+        if item.kind == "number" and after.kind in ("row", "entity") and after.pos == item.pos + 1 \
+                and item.number is not None and float(item.number).is_integer() and 1 <= item.number <= 50:
+            reading.items.remove(item)
+            return int(item.number)
+    return None
+
+
+_ID = re.compile(r"\b(?=\w*\d)\w{8,}\b")
+
+
+def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]) -> list[Predicate]:
+    """Long codes ('card 630423337322', a transaction id): the column holding exactly that value
+    becomes `column = code`; the number items they produced leave the reading."""
+    out = []
+    for match in _ID.finditer(question):
+        code = match.group()
+        for column in table.df.columns:
+            series = table.df[column]
+            numeric = pd.api.types.is_integer_dtype(series)
+            if numeric and not code.isdigit():
+                continue
+            value = int(code) if numeric else code
+            if table.roles[column] in (ColumnRole.identifier, ColumnRole.categorical, ColumnRole.text) \
+                    and bool((series == value).any()):
+                out.append(Predicate(column=column, op=Op.eq, value=code))
+                notes.append(f"read {code!r} as {column} = {code!r}")
+                break
+        for item in [i for i in reading.items if i.kind == "number" and code.startswith(i.text.lstrip("$"))]:
+            reading.items.remove(item)
+        reading.unmatched[:] = [u for u in reading.unmatched if u not in code and code not in u]
+    return out
 
 
 _QUESTION_STARTS = ("is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could", "will",

@@ -85,6 +85,7 @@ class RecordSearch:
                 f"Record search over {self.table.name} ({self.table.rows:,} rows) needs its index built once: "
                 f"run `tally index {self.table.name}` (about {minutes:.0f} min at ~80 rows/s on 2 cores). "
                 f"Tables up to {self.config.lazy_index_max_rows:,} rows are indexed on first search.")
+        _ = self.store.client  # a folder locked by another process is refused before any notice
         self.notify(f"Indexing {self.table.name} for record search (once; cached in {self.store.folder}).")
         self.build_index()
 

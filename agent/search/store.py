@@ -151,6 +151,8 @@ class RecordStore:
             if start:
                 self.notify(f"Resuming the record index of {self.table.name} at row {start:,} of {self.table.rows:,}.")
         else:
+            if (self.folder / "manifest.json").exists() and found is None:
+                self.notify(f"The record index manifest in {self.folder} is unreadable; building the index again.")
             self._create()
         self._write_manifest(self.wanted)
         total, batch = self.table.rows, self.config.batch_rows
