@@ -52,7 +52,7 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
 
 
 _RANKED = re.compile(r"\b(cheapest|priciest|dearest|most expensive|least expensive|most recent|newest|oldest|"
-                     r"latest|earliest|biggest|largest|smallest|highest|lowest|top|bottom)\b", re.I)
+                     r"latest|earliest|biggest|largest|smallest|highest|lowest|top|bottom|best|worst|greatest|fewest|most|least)\b", re.I)
 
 
 def _count_asked(reading: Reading) -> int | None:

@@ -4,6 +4,7 @@ a server or cluster when `search.url` is set, through the same QdrantClient call
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 import warnings
@@ -24,6 +25,15 @@ from agent.search.text import TEXT_VERSION, payloads, row_texts
 from agent.table import ColumnRole, Table
 
 VECTOR = "dense"
+_LOCAL: dict[str, QdrantClient] = {}
+"""Open local-mode clients by folder (Qdrant's local mode allows one client per folder)."""
+
+
+@atexit.register
+def _close_all() -> None:  # before interpreter teardown, where the clients' own __del__ fails noisily
+    for client in list(_LOCAL.values()):
+        client.close()
+    _LOCAL.clear()
 Progress = Callable[[int, int], None]
 """Called as progress(rows_done, rows_total) after each batch."""
 
@@ -90,8 +100,12 @@ class RecordStore:
         if self.config.url:
             return QdrantClient(url=self.config.url, api_key=self.config.api_key, timeout=30)
         self.folder.mkdir(parents=True, exist_ok=True)
+        path = str(self.folder / "qdrant")
+        if path in _LOCAL:  # local mode locks its folder: one client per folder per process, shared
+            return _LOCAL[path]
         try:
-            return QdrantClient(path=str(self.folder / "qdrant"))
+            _LOCAL[path] = QdrantClient(path=path)
+            return _LOCAL[path]
         except RuntimeError as exc:
             if "already accessed" in str(exc):
                 raise IndexUnavailable(f"The record index {self.folder} is open in another Tally process; "
@@ -105,7 +119,9 @@ class RecordStore:
                     "deleting it and building it again.")
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
-        return QdrantClient(path=str(self.folder / "qdrant"))
+        path = str(self.folder / "qdrant")
+        _LOCAL[path] = QdrantClient(path=path)
+        return _LOCAL[path]
 
     def manifest(self) -> Manifest | None:
         """The folder's manifest, or None when absent or unreadable."""
@@ -214,5 +230,6 @@ class RecordStore:
     def close(self) -> None:
         """Release the local folder's lock."""
         if self._client is not None:
+            _LOCAL.pop(str(self.folder / "qdrant"), None)
             self._client.close()
             self._client = None
