@@ -51,7 +51,9 @@ class RecordSearch:
     notify: Callable[[str], None] = lambda message: None
     progress: Progress | None = None
     exact_terms: bool | None = None
+    """Override of config.exact_terms (the retrieval eval compares stages with it)."""
     reranker_kind: str | None = None
+    """Override of config.reranker ('maxsim', 'cross-encoder', 'none')."""
 
     @cached_property
     def store(self) -> RecordStore:

@@ -70,6 +70,7 @@ class Manifest:
     complete: bool = False
 
     def same_index(self, other: "Manifest") -> bool:
+        """Same table content, model, row count, embedded columns and text layout."""
         return (self.table_sha256, self.model, self.rows, self.columns, self.text_version) == (
             other.table_sha256, other.model, other.rows, other.columns, other.text_version)
 
