@@ -105,7 +105,12 @@ class RecordStore:
         if path in _LOCAL:  # local mode locks its folder: one client per folder per process, shared
             return _LOCAL[path]
         try:
-            _LOCAL[path] = QdrantClient(path=path)
+            with warnings.catch_warnings():  # the size warning is restated below, with what to do
+                warnings.simplefilter("ignore")
+                _LOCAL[path] = QdrantClient(path=path)
+            if self.table.rows > 20_000:
+                self.notify(f"Qdrant's embedded local mode holds {self.table.rows:,} rows here: opening takes seconds "
+                            "and a filtered query about one; a Qdrant server (search.url) answers in milliseconds.")
             return _LOCAL[path]
         except RuntimeError as exc:
             if "already accessed" in str(exc):
