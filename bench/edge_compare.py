@@ -1,8 +1,38 @@
-"""Same 100k MiniLM vectors and payloads in qdrant-edge (Qdrant's engine embedded, Rust, HNSW +
-payload indexes): filtered query latency, for comparison with qdrant-client's local mode."""
-import json, shutil, statistics, time
+"""The same 100k MiniLM vectors and payloads in qdrant-edge (Qdrant's engine built to embed: Rust,
+HNSW, payload indexes): filtered query latency, for comparison with qdrant-client's local mode.
+
+Two steps, two environments (qdrant-edge-py is not a Tally dependency):
+  .venv/bin/python bench/edge_compare.py export FOLDER   # FOLDER = a built index, ~/.cache/tally/index/<key>
+  python3 -m venv /tmp/edge && /tmp/edge/bin/pip install qdrant-edge-py numpy
+  /tmp/edge/bin/python bench/edge_compare.py run"""
+import json, shutil, statistics, sys, time
+
 import numpy as np
-import qdrant_edge as q
+
+
+def export(folder: str) -> None:
+    """Vectors and a few payload fields of a built local-mode index to /tmp/vecs.npy, /tmp/pay.json."""
+    from qdrant_client import QdrantClient
+
+    client = QdrantClient(path=f"{folder}/qdrant")
+    ids, vecs, pay, offset = [], [], [], None
+    while True:
+        points, offset = client.scroll("rows", limit=10000, offset=offset, with_vectors=True,
+                                       with_payload=["state", "amt", "first", "last", "category", "city"])
+        for p in points:
+            ids.append(p.id); vecs.append(p.vector["dense"]); pay.append(p.payload)
+        if offset is None:
+            break
+    np.save("/tmp/vecs.npy", np.array(vecs, dtype=np.float32))
+    json.dump({"ids": ids, "payload": pay}, open("/tmp/pay.json", "w"))
+
+
+if sys.argv[1:2] == ["export"]:
+    export(sys.argv[2])
+    sys.exit(0)
+
+import qdrant_edge as q  # noqa: E402
+
 vecs = np.load("/tmp/vecs.npy"); meta = json.load(open("/tmp/pay.json"))
 path = "/tmp/edge-shard"; shutil.rmtree(path, ignore_errors=True)
 shard = q.EdgeShard.create(path, q.EdgeConfig(vectors={"dense": q.EdgeVectorParams(size=384, distance=q.Distance.Cosine)}))
