@@ -47,8 +47,12 @@ def _searcher(table, config: Config, money: list[str]):
     from agent.search import lazy_searcher
     from agent.search.progress import IndexBar
 
-    notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
-    return lazy_searcher(table, config.search, money, notify=notify, progress=IndexBar(errors))
+    return lazy_searcher(table, config.search, money, notify=_notice, progress=IndexBar(errors))
+
+
+def _notice(message: str) -> None:
+    """A dim line on stderr (index notices), so --json output on stdout stays clean."""
+    errors.print(message, style="dim", markup=False, highlight=False)
 
 
 def _fail(exc: Exception) -> None:
@@ -137,9 +141,8 @@ def index(file: FileArg, config_path: ConfigOpt = None) -> None:
     try:
         config = load_config(config_path)
         table = load_table(file)
-        notify = lambda message: errors.print(message, style="dim", markup=False, highlight=False)  # noqa: E731
         search = RecordSearch(table, config.search, money=build_lexicon(table, config.router).measure_candidates,
-                              notify=notify)
+                              notify=_notice)
         started = time.perf_counter()
         written = search.build_index(IndexBar(errors))
     except KeyboardInterrupt:

@@ -20,18 +20,12 @@ from pydantic import BaseModel, Field, create_model
 from agent.engine import Engine, PandasEngine
 from agent.profile import TableProfile, profile_table
 from agent.table import Table, load_table
-from agent.config import RouterConfig, SearchConfig
+from agent.config import SearchConfig
 from agent.search import lazy_searcher
 from agent.tools import COMPUTE_TOOLS, Tool, ToolOutcome, call_tool
 from agent.tools.search import make_search_tool
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-
-
-def _money(table: Table) -> list[str]:
-    from agent.policies.lexicon import build_lexicon
-
-    return build_lexicon(table, RouterConfig()).measure_candidates
 
 
 def table_names(paths: list[Path]) -> list[str]:
@@ -117,7 +111,7 @@ class Toolset:
         self.low_cardinality = low_cardinality
         tools = dict(COMPUTE_TOOLS)
         if search is not None:  # record search, each table's index opened (or built) on its first search
-            searchers = {id(t): lazy_searcher(t, search, _money(t)) for t in self.tables.values()}
+            searchers = {id(t): lazy_searcher(t, search) for t in self.tables.values()}
             tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
         self._tools = {name: self._bind(tool) for name, tool in tools.items()}
         self.tools = {name: ToolsetTool(tool, self) for name, tool in self._tools.items()}

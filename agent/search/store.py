@@ -34,6 +34,8 @@ def _close_all() -> None:  # before interpreter teardown, where the clients' own
     for client in list(_LOCAL.values()):
         client.close()
     _LOCAL.clear()
+
+
 Progress = Callable[[int, int], None]
 """Called as progress(rows_done, rows_total) after each batch."""
 
@@ -115,7 +117,7 @@ class RecordStore:
         except RuntimeError as exc:
             if "already accessed" in str(exc):
                 raise IndexUnavailable(f"The record index {self.folder} is open in another Tally process; "
-                                  "close it or set search.cache_dir to another folder.") from exc
+                                       "close it or set search.cache_dir to another folder.") from exc
             return self._rebuild_folder(exc)
         except Exception as exc:  # a corrupt folder: unreadable meta, bad sqlite, unpicklable points
             return self._rebuild_folder(exc)
