@@ -26,7 +26,6 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml
 
 def build_agent(path: Path, config: Config):
     """Load the table and wire the agent: the OpenAI model when configured, else router only."""
-    from agent.engine import PandasEngine
     from agent.loop import Agent
     from agent.policies.router import Router
     from agent.table import load_table
@@ -36,7 +35,7 @@ def build_agent(path: Path, config: Config):
     if config.model.configured:
         from agent.openai_model import OpenAIModel
         model = OpenAIModel(config.model)
-    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
                  searcher=_searcher(table, config, router.lexicon.measure_candidates))
@@ -163,10 +162,9 @@ FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files;
 
 def _toolset(files: list[Path], config_path: Optional[Path]):
     """The toolset over `files`, with the engine limits and profile settings of the config."""
-    from agent.engine import PandasEngine
     from agent.toolset import Toolset
     config = load_config(config_path)
-    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality, search=config.search)
 
 

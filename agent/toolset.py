@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, create_model
 
-from agent.engine import Engine, PandasEngine
+from agent.engine import Engine, duckdb_engine
 from agent.profile import TableProfile, profile_table
 from agent.table import Table, load_table
 from agent.config import SearchConfig
@@ -107,7 +107,7 @@ class Toolset:
         if not tables:
             raise ValueError("a toolset needs at least one table")
         self.tables = dict(tables)
-        self.engine = engine or PandasEngine()
+        self.engine = engine or duckdb_engine()
         self.low_cardinality = low_cardinality
         tools = dict(COMPUTE_TOOLS)
         if search is not None:  # record search, each table's index opened (or built) on its first search
