@@ -37,6 +37,8 @@ class Backend(Protocol):
 def kinds(table: Table) -> dict[str, c.Kind]:
     """Each column's compile kind: dates, numbers (money when every value is whole cents and some
     are not whole units, e.g. 12.50), text. Cached on the table."""
+    if getattr(table, "kinds", None):  # a table read where it lies: decided with its typed view
+        return table.kinds
     cache = table.__dict__.setdefault("_kinds", {})
     if not cache:
         for name, role in table.roles.items():
