@@ -38,7 +38,8 @@ class Provenance(BaseModel):
     file: str = ""
     """The table's file name."""
     sha256: str = ""
-    """Hex SHA-256 of the file's bytes."""
+    """Hex SHA-256 of the file's bytes; for a big file read where it lies, of its path, size and
+    modification time (hashing every byte would read the whole file for each question)."""
 
 
 class Group(BaseModel):

@@ -150,6 +150,16 @@ class SqlEngine:
     def _merged(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
         """{normalized: (label, spellings)} when some spellings of `name` differ only in case or
         surrounding spaces; {} when none do (the column is grouped as it is)."""
+        cache = table_cache = getattr(self, "_merged_cache", None)
+        if table_cache is None:
+            cache = self._merged_cache = {}
+        key = (schema.table, name)
+        if key in cache:
+            return cache[key]
+        cache[key] = self._merge(schema, name)
+        return cache[key]
+
+    def _merge(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
         rows = self.backend.fetch(c.spelling_counts(schema, name))
         by_norm: dict[str, list[tuple[str, int]]] = {}
         for spelling, norm, n in rows:
