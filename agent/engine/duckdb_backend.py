@@ -4,6 +4,7 @@ place, without a copy)."""
 
 from __future__ import annotations
 
+import re
 import threading
 import weakref
 from dataclasses import dataclass
@@ -24,6 +25,18 @@ class DuckDBSettings:
     threads: int | None = None
 
 
+def sql_name(file_name: str, taken: set[str]) -> str:
+    """'sparkov 2019.csv' -> 'sparkov_2019'; a name starting with a digit gets 't_'; repeats get _2, _3."""
+    stem = re.sub(r"\W+", "_", file_name.split("#")[-1].rsplit(".", 1)[0] if "#" in file_name
+                  else file_name.rsplit(".", 1)[0]).strip("_")[:60] or "t"
+    stem = f"t_{stem}" if stem[0].isdigit() else stem
+    name, n = stem, 1
+    while name in taken:
+        n += 1
+        name = f"{stem}_{n}"
+    return name
+
+
 class DuckDBBackend:
     """Runs compiled trees on one DuckDB connection (thread-safe: one query at a time)."""
 
@@ -39,17 +52,25 @@ class DuckDBBackend:
         self._lock = threading.Lock()
 
     def register(self, table: Table) -> str:
-        """The table's name in this connection ('t0', 't1', ... in load order; never derived from
-        file text). A DataFrame-backed table is registered in place; a file-backed one is a view."""
+        """The table's name in this connection: its file stem reduced to letters, digits and '_'
+        (then quoted), made unique. A loaded file is copied once into DuckDB's own columnar storage;
+        another agent's DataFrame (`in_place`) is scanned where it is; a table read where it lies is
+        a view over its file."""
         if table not in self._names:
             with self._lock:
-                name = f"t{self._count}"
+                name = sql_name(table.name, set(self._names.values()))
                 self._count += 1
                 relation = getattr(table, "relation", None)
                 if relation is not None:
                     relation(self.connection, name)
-                else:
+                elif getattr(table, "in_place", False):  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
+                else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
+                    self.connection.register("_incoming", table.df)
+                    create = exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="TABLE",
+                                        expression=exp.select("*").from_("_incoming"))
+                    self.connection.execute(create.sql(dialect=self.dialect))
+                    self.connection.unregister("_incoming")
             self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
@@ -58,7 +79,13 @@ class DuckDBBackend:
         """Drop a collected table's registration (its DataFrame is no longer held)."""
         try:
             with self._lock:
-                self.connection.unregister(name)
+                self.connection.unregister(name)  # a registered DataFrame; a table or view is dropped below
+                for kind in ("TABLE", "VIEW"):
+                    drop = exp.Drop(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind=kind, exists=True)
+                    try:
+                        self.connection.execute(drop.sql(dialect=self.dialect))
+                    except duckdb.Error:  # the name is the other kind
+                        pass
         except Exception:  # the connection may already be closed at exit
             pass
 

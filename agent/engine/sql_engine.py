@@ -93,7 +93,7 @@ class SqlEngine:
 
     def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
                     selection: _Selection, **fields: object) -> Provenance:
-        return Provenance(operation=operation, sql=sql, rows_scanned=table.rows, rows_matched=matched,
+        return Provenance(operation=operation, sql=sql, engine=self.backend.dialect, rows_scanned=table.rows, rows_matched=matched,
                           matched_values=selection.matched, resolved=selection.resolved,
                           elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name,
                           sha256=table.sha256, **fields)
