@@ -130,8 +130,8 @@ class SparkBackend:
 
     def register(self, table: Table) -> str:
         """The table's temp view ('t0', 't1', ... across the process; never derived from file text),
-        created once from `table.df` through Arrow with `spark_schema`; dropped when the table is
-        collected."""
+        created once from `table.df` through Arrow with `spark_schema` and cached in Spark; dropped
+        (and uncached) when the table is collected."""
         global _count
         with _lock:
             if table in _names:
@@ -143,6 +143,10 @@ class SparkBackend:
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
                 frame = self.spark.createDataFrame(_frame(table.df, schema), schema=schema)
             frame.createOrReplaceTempView(name)
+            # Cached (memory, then disk) and materialized now: otherwise every query re-ships the
+            # table's rows inside its tasks, since a frame made from local data has no other source.
+            self.spark.catalog.cacheTable(name)
+            self.spark.table(name).count()
             _names[table] = name
             weakref.finalize(table, _forget, self.spark, name)
             return name
