@@ -184,3 +184,38 @@ def test_ratio_with_groups(spark, cities):
     rows = spark.ratio(cities, RatioArgs(where=[P(column="day", op=Op.eq, value="2024-01")], group_by=["city"]))
     assert rows.percent == pytest.approx(100 * 2 / 6)
     assert {g.key[0]: (g.value, g.rows) for g in rows.groups} == {"Lyon": (0, 2), "Nice": (0, 2), "Paris": (100, 2)}
+
+
+def test_hostile_names_and_values_stay_identifiers_and_literals(spark):
+    name = "we`ird; -- \"name\\"
+    value = "O'Brien; DROP VIEW t0; -- \\ é"
+    csv = f'"{name.replace(chr(34), chr(34) * 2)}",amount\n"{value}",5\nother,7\n'
+    table = table_from_text(csv)
+    assert list(table.df.columns)[0] == name
+    result = agg(spark, table, op="sum", column="amount", where=[P(column=name, op=Op.eq, value=value)])
+    assert result.value == 5
+    assert agg(spark, table, op="count").value == 2  # the view is still there
+
+
+def test_config_builds_the_spark_engine_and_one_master_per_process(spark):
+    from agent.config import EngineConfig
+    from agent.engine.spark_backend import SparkBackend, session
+
+    engine = EngineConfig(kind="spark", spark_master="local[2]").build(max_groups=7)
+    assert isinstance(engine.backend, SparkBackend) and engine.max_groups == 7
+    assert engine.backend.spark is spark.backend.spark
+    with pytest.raises(ValueError, match="local\\[1\\]"):
+        session("local[1]")
+
+
+def test_records_and_describe_on_spark(spark, cities):
+    from agent.plan import DescribeArgs
+
+    rows, count, sql = spark.records(cities, [P(column="city", op=Op.eq, value="lyon")], order_by=[("amount", True)],
+                                     limit=1)
+    assert count == 2
+    assert rows == [{"city": "Lyon", "amount": 7.0, "day": "2024-02-01"}]
+    assert "LIMIT 1" in sql
+    described = spark.describe(cities, DescribeArgs(column="city"))
+    assert [(v.value, v.rows) for v in described.values] == [("Lyon", 2), ("Nice", 2), ("Paris", 1), ("paris ", 1)]
+    assert described.total_distinct == 4

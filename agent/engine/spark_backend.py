@@ -23,7 +23,6 @@ QUIET = {
     "spark.ui.enabled": "false",
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.shuffle.partitions": "2",
-    "spark.default.parallelism": "2",
     "spark.driver.memory": "1g",
     "spark.sql.execution.arrow.pyspark.enabled": "true",
     # Naive wall-clock timestamps, as in the files and in DuckDB's TIMESTAMP: CAST(... AS TIMESTAMP)
@@ -43,6 +42,9 @@ here (Arrow, explicit schema, no pandas UDFs) are covered by tests/test_spark.py
 _lock = threading.Lock()
 _names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
 _count = 0
+_session = None
+_frames: dict[str, object] = {}
+"""Each registered view's cached DataFrame, to unpersist when its table is collected."""
 
 
 def session(master: str = "local[2]", conf: dict[str, str] | None = None):
@@ -50,8 +52,9 @@ def session(master: str = "local[2]", conf: dict[str, str] | None = None):
     level WARN. Raises ValueError when a session already runs on a different master."""
     from pyspark.sql import SparkSession
 
+    global _session
     with _lock:
-        active = SparkSession.getActiveSession()
+        active = _session or SparkSession.getActiveSession()
         if active is None:
             builder = SparkSession.builder.master(master).appName("tally")
             local = master.startswith("local")
@@ -65,6 +68,7 @@ def session(master: str = "local[2]", conf: dict[str, str] | None = None):
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
                 active = builder.getOrCreate()
             active.sparkContext.setLogLevel("WARN")
+            _session = active
         elif active.sparkContext.master != master:
             raise ValueError(f"Spark already runs on master {active.sparkContext.master!r} in this process; "
                              f"cannot also use {master!r} (one SparkContext per process)")
@@ -132,6 +136,8 @@ class SparkBackend:
         """The table's temp view ('t0', 't1', ... across the process; never derived from file text),
         created once from `table.df` through Arrow with `spark_schema` and cached in Spark; dropped
         (and uncached) when the table is collected."""
+        from pyspark import StorageLevel
+
         global _count
         with _lock:
             if table in _names:
@@ -142,11 +148,13 @@ class SparkBackend:
             with warnings.catch_warnings():
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
                 frame = self.spark.createDataFrame(_frame(table.df, schema), schema=schema)
-            frame.createOrReplaceTempView(name)
-            # Cached (memory, then disk) and materialized now: otherwise every query re-ships the
-            # table's rows inside its tasks, since a frame made from local data has no other source.
-            self.spark.catalog.cacheTable(name)
-            self.spark.table(name).count()
+            # Cached (memory, then disk) and materialized now: a frame made from local data has
+            # no other source, so uncached every query would re-ship the rows inside its tasks.
+            # Arrow makes a partition per 10,000-row batch; the view reads the cache through a few.
+            frame = frame.persist(StorageLevel.MEMORY_AND_DISK)
+            frame.count()
+            frame.coalesce(_partitions(self.spark, table.rows)).createOrReplaceTempView(name)
+            _frames[name] = frame
             _names[table] = name
             weakref.finalize(table, _forget, self.spark, name)
             return name
@@ -161,9 +169,17 @@ class SparkBackend:
         return [tuple(row) for row in rows]
 
 
+def _partitions(spark, rows: int) -> int:
+    """Partitions for a cached table: one per core per 5M rows, at least one per core (Arrow sends a
+    partition per 10,000-row batch; a thousand tiny tasks per query would cost more than the scan)."""
+    cores = spark.sparkContext.defaultParallelism
+    return cores * max(1, -(-rows // 5_000_000))
+
+
 def _forget(spark, name: str) -> None:
     try:
         spark.catalog.dropTempView(name)
+        _frames.pop(name).unpersist()
     except Exception:  # the session may be stopped at exit
         pass
 
