@@ -6,7 +6,7 @@ each engine (one compiler, two backends). Per engine: the time to make the table
 question the first run and the median of the warm runs (each a full plan: spelling look-ups,
 the query, null counts). Answers are checked equal across engines.
 
-Usage: .venv/bin/python bench/engines.py [PARQUET] [--runs 3] [--spark-memory 6g] [--out FILE]
+Usage: .venv/bin/python bench/engines.py [PARQUET] [--runs 3] [--spark-memory 2g] [--out FILE]
 Default PARQUET: bench/data/sparkov_10m.parquet (build it with bench/make_big.py). Writes
 bench/engines_results.md. One run on a shared, noisy machine: read the ratios, not the digits."""
 
@@ -97,7 +97,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parquet", nargs="?", default=str(HERE / "data" / "sparkov_10m.parquet"))
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--spark-memory", default="6g", help="Spark driver memory (it holds the whole table)")
+    parser.add_argument("--spark-memory", default="2g", help="Spark driver memory")
     parser.add_argument("--out", default=str(HERE / "engines_results.md"))
     args = parser.parse_args(argv)
     path = Path(args.parquet)

@@ -7,7 +7,10 @@ BIGINT, other numbers DOUBLE, everything else STRING); money is cast to DECIMAL 
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import threading
 import warnings
 import weakref
@@ -44,7 +47,8 @@ _names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
 _count = 0
 _session = None
 _frames: dict[str, object] = {}
-"""Each registered view's cached DataFrame, to unpersist when its table is collected."""
+"""Each registered view's staged file or cached DataFrame, to free when its table is collected."""
+_staging_dir: Path | None = None
 
 
 def session(master: str = "local[2]", conf: dict[str, str] | None = None):
@@ -131,13 +135,12 @@ class SparkBackend:
 
     def __init__(self, master: str = "local[2]", conf: dict[str, str] | None = None):
         self.spark = session(master, conf)
+        self.staging = _staging() if master.startswith("local") else None
 
     def register(self, table: Table) -> str:
         """The table's temp view ('t0', 't1', ... across the process; never derived from file text),
         created once from `table.df` through Arrow with `spark_schema` and cached in Spark; dropped
         (and uncached) when the table is collected."""
-        from pyspark import StorageLevel
-
         global _count
         with _lock:
             if table in _names:
@@ -147,17 +150,44 @@ class SparkBackend:
             schema = spark_schema(table.df)
             with warnings.catch_warnings():
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
-                frame = self.spark.createDataFrame(_frame(table.df, schema), schema=schema)
-            # Cached (memory, then disk) and materialized now: a frame made from local data has
-            # no other source, so uncached every query would re-ship the rows inside its tasks.
-            # Arrow makes a partition per 10,000-row batch; the view reads the cache through a few.
-            frame = frame.persist(StorageLevel.MEMORY_AND_DISK)
-            frame.count()
-            frame.coalesce(_partitions(self.spark, table.rows)).createOrReplaceTempView(name)
-            _frames[name] = frame
+                frame = _frame(table.df, schema)
+                if self.staging is not None:
+                    self._staged(frame, schema, name)
+                else:
+                    self._shipped(frame, schema, name, table.rows)
             _names[table] = name
             weakref.finalize(table, _forget, self.spark, name)
             return name
+
+    def _staged(self, frame: pd.DataFrame, schema, name: str) -> None:
+        """Local Spark: the typed frame written to a Parquet file in `staging` (1M rows at a time,
+        columns by position), read back under `schema`. Spark then scans only the columns a query
+        needs, with memory bounded by its reader, not by the table's size."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        path = self.staging / f"{name}.parquet"
+        arrow = pa.schema([pa.field(f"c{i}", _arrow_type(f.dataType)) for i, f in enumerate(schema.fields)])
+        with pq.ParquetWriter(path, arrow) as writer:
+            for start in range(0, max(len(frame), 1), 1_000_000):
+                chunk = frame.iloc[start:start + 1_000_000]
+                chunk.columns = arrow.names
+                writer.write_table(pa.Table.from_pandas(chunk, schema=arrow, preserve_index=False, safe=False))
+        positional = schema.__class__([f.__class__(f"c{i}", f.dataType, True) for i, f in enumerate(schema.fields)])
+        data = self.spark.read.schema(positional).parquet(str(path)).toDF(*[f.name for f in schema.fields])
+        data.createOrReplaceTempView(name)
+        _frames[name] = path
+
+    def _shipped(self, frame: pd.DataFrame, schema, name: str, rows: int) -> None:
+        """A cluster: the frame shipped through Arrow, persisted (memory, then disk) and materialized
+        now, since data made from a local frame has no other source (uncached, every query would
+        re-ship the rows in its tasks). The view reads the cache through a few partitions."""
+        from pyspark import StorageLevel
+
+        data = self.spark.createDataFrame(frame, schema=schema).persist(StorageLevel.MEMORY_AND_DISK)
+        data.count()
+        data.coalesce(_partitions(self.spark, rows)).createOrReplaceTempView(name)
+        _frames[name] = data
 
     def render(self, tree: exp.Expression) -> str:
         """The SQL text this backend runs for `tree` (see module `render`)."""
@@ -169,6 +199,14 @@ class SparkBackend:
         return [tuple(row) for row in rows]
 
 
+def _arrow_type(kind):
+    """The Arrow (Parquet) type a staged column is written as, for its Spark type."""
+    import pyarrow as pa
+
+    arrow = {"TimestampNTZType": pa.timestamp("us"), "LongType": pa.int64(), "DoubleType": pa.float64()}
+    return arrow.get(type(kind).__name__, pa.string())
+
+
 def _partitions(spark, rows: int) -> int:
     """Partitions for a cached table: one per core per 5M rows, at least one per core (Arrow sends a
     partition per 10,000-row batch; a thousand tiny tasks per query would cost more than the scan)."""
@@ -176,10 +214,21 @@ def _partitions(spark, rows: int) -> int:
     return cores * max(1, -(-rows // 5_000_000))
 
 
+def _staging() -> Path:
+    """The process's folder for staged tables (removed at exit)."""
+    global _staging_dir
+    with _lock:
+        if _staging_dir is None:
+            _staging_dir = Path(tempfile.mkdtemp(prefix="tally-spark-"))
+            atexit.register(shutil.rmtree, _staging_dir, True)
+        return _staging_dir
+
+
 def _forget(spark, name: str) -> None:
     try:
         spark.catalog.dropTempView(name)
-        _frames.pop(name).unpersist()
+        held = _frames.pop(name)
+        held.unlink(missing_ok=True) if isinstance(held, Path) else held.unpersist()
     except Exception:  # the session may be stopped at exit
         pass
 
