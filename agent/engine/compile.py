@@ -199,6 +199,16 @@ def measure(schema: Schema, name: str) -> exp.Expression:
     return exp.cast(column(name), MONEY) if schema.kinds[name] is Kind.money else column(name)
 
 
+def mean(schema: Schema, name: str) -> exp.Expression:
+    """AVG(column); for money CAST(SUM(CAST(column AS DECIMAL(18, 2))) AS DOUBLE) / NULLIF(COUNT(column), 0):
+    the exact sum divided once in DOUBLE, so every engine gives the same value (Spark's AVG of a
+    DECIMAL rounds to 6 decimal places; DuckDB's is this DOUBLE)."""
+    if schema.kinds[name] is not Kind.money:
+        return exp.Avg(this=column(name))
+    total = exp.cast(exp.Sum(this=measure(schema, name)), "DOUBLE")
+    return exp.Div(this=total, expression=exp.Nullif(this=exp.Count(this=column(name)), expression=exp.convert(0)))
+
+
 def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
     """COUNT(*), SUM(CAST(amt AS DECIMAL(18, 2))), COUNT(DISTINCT merchant), STDDEV_SAMP(x), ..."""
     if name is None:
@@ -207,7 +217,7 @@ def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
         case Agg.count: return exp.Count(this=column(name))
         case Agg.count_distinct: return exp.Count(this=exp.Distinct(expressions=[column(name)]))
         case Agg.sum: return exp.Sum(this=measure(schema, name))
-        case Agg.mean: return exp.Avg(this=measure(schema, name))
+        case Agg.mean: return mean(schema, name)
         case Agg.median: return exp.Median(this=column(name))
         case Agg.std: return exp.StddevSamp(this=column(name))
         case Agg.min: return exp.Min(this=column(name))

@@ -89,8 +89,12 @@ class DuckDBBackend:
         except Exception:  # the connection may already be closed at exit
             pass
 
+    def render(self, tree: exp.Expression) -> str:
+        """The tree in DuckDB's dialect."""
+        return tree.sql(dialect=self.dialect)
+
     def fetch(self, tree: exp.Expression) -> list[tuple[object, ...]]:
         """Rows of the tree rendered in DuckDB's dialect."""
-        sql = tree.sql(dialect=self.dialect)
+        sql = self.render(tree)
         with self._lock:
             return self.connection.execute(sql).fetchall()

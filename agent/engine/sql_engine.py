@@ -26,11 +26,13 @@ Row = tuple[object, ...]
 
 class Backend(Protocol):
     """Where compiled trees run. `register` makes a table queryable under the returned name;
-    `fetch` renders the tree in `dialect` and returns its rows as Python tuples."""
+    `render` gives the SQL text the backend runs for a tree (in `dialect`, shown in provenance);
+    `fetch` runs the tree and returns its rows as Python tuples."""
 
     dialect: str
 
     def register(self, table: Table) -> str: ...
+    def render(self, tree: exp.Expression) -> str: ...
     def fetch(self, tree: exp.Expression) -> list[Row]: ...
 
 
@@ -89,7 +91,7 @@ class SqlEngine:
         return c.Schema(table=self.backend.register(table), kinds=kinds(table))
 
     def _sql(self, tree: exp.Expression) -> str:
-        return tree.sql(dialect=self.backend.dialect)
+        return self.backend.render(tree)
 
     def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
                     selection: _Selection, **fields: object) -> Provenance:
