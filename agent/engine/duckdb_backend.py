@@ -49,6 +49,7 @@ class DuckDBBackend:
         self.connection = duckdb.connect(":memory:", config=config)
         self._names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
         self._count = 0
+        self._used: set[str] = set()
         self._lock = threading.Lock()
 
     def register(self, table: Table) -> str:
@@ -58,7 +59,8 @@ class DuckDBBackend:
         a view over its file."""
         if table not in self._names:
             with self._lock:
-                name = sql_name(table.name, set(self._names.values()))
+                name = sql_name(table.name, self._used)
+                self._used.add(name)  # never reused, even after the table is dropped
                 self._count += 1
                 relation = getattr(table, "relation", None)
                 if relation is not None:
@@ -76,18 +78,16 @@ class DuckDBBackend:
         return self._names[table]
 
     def _forget(self, name: str) -> None:
-        """Drop a collected table's registration (its DataFrame is no longer held)."""
-        try:
-            with self._lock:
-                self.connection.unregister(name)  # a registered DataFrame; a table or view is dropped below
-                for kind in ("TABLE", "VIEW"):
-                    drop = exp.Drop(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind=kind, exists=True)
-                    try:
-                        self.connection.execute(drop.sql(dialect=self.dialect))
-                    except duckdb.Error:  # the name is the other kind
-                        pass
-        except Exception:  # the connection may already be closed at exit
-            pass
+        """Drop a collected table's registration (its data is no longer held)."""
+        for statement in (lambda: self.connection.unregister(name),
+                          *[lambda kind=kind: self.connection.execute(exp.Drop(
+                              this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind=kind,
+                              exists=True).sql(dialect=self.dialect)) for kind in ("TABLE", "VIEW")]):
+            try:
+                with self._lock:
+                    statement()
+            except Exception:  # the name is another kind, or the connection is closed at exit
+                pass
 
     def render(self, tree: exp.Expression) -> str:
         """The tree in DuckDB's dialect."""
