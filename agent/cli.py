@@ -39,15 +39,15 @@ def build_agent(path: Path, config: Config):
     engine = PandasEngine(max_groups=config.tools.max_groups_returned)
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
-                 searcher=_searcher(table, config, router.lexicon.measure_candidates))
+                 searcher=_searcher(table, config, router.lexicon))
 
 
-def _searcher(table, config: Config, money: list[str]):
+def _searcher(table, config: Config, lexicon):
     """The table's lazy RecordSearch; notices and the index progress bar go to stderr."""
     from agent.search import lazy_searcher
     from agent.search.progress import IndexBar
 
-    return lazy_searcher(table, config.search, money, notify=_notice, progress=IndexBar(errors))
+    return lazy_searcher(table, config.search, notify=_notice, progress=IndexBar(errors), lexicon=lexicon)
 
 
 def _notice(message: str) -> None:

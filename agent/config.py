@@ -97,6 +97,12 @@ class SearchConfig(BaseModel):
     """Qdrant server (or cluster) URL; null = Qdrant's embedded local mode in `cache_dir` (env QDRANT_URL)."""
     api_key: str | None = None
     """API key of the Qdrant server (env QDRANT_API_KEY)."""
+    backend: Literal["edge", "client"] = "edge"
+    """Local index without `url`: 'edge' (qdrant-edge, Qdrant's engine embedded: ms queries, sub-second
+    open) or 'client' (qdrant-client's local mode: pure Python, seconds above ~20k rows; the server's API)."""
+    background_index: bool = True
+    """Build a table's index in a background thread as soon as it is loaded (`tally chat`, `tally mcp`,
+    Toolset), so ranked lookups find it ready; exact lookups never wait for it."""
     cache_dir: str = "~/.cache/tally/index"
     """Index folders, one per (table sha256, embedding model); reused across runs."""
     candidates: int = 20

@@ -8,21 +8,24 @@ from functools import cache
 
 
 def lazy_searcher(table, config, money: list[str] | None = None, notify: Callable[[str], None] | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> Callable[[], object]:
+                  progress: Callable[[int, int], None] | None = None, lexicon=None) -> Callable[[], object]:
     """A zero-argument factory of `table`'s RecordSearch (config: agent.config.SearchConfig), made
     on first call, so questions that never search never import Qdrant or the embedding model.
-    `money`: the money columns embedded with the row text; None derives them then, from the
-    table's default-config lexicon (callers that already hold a router pass its candidates)."""
+    `lexicon`: the router's lexicon of the table (which query words predicates cover; its money
+    columns are embedded with the row text); None builds the default-config one then. `money`
+    overrides the lexicon's money columns."""
 
     @cache
     def make():
         from agent.search.searcher import RecordSearch
 
-        columns = money
-        if columns is None:
+        lex = lexicon
+        if lex is None:
             from agent.config import RouterConfig
             from agent.policies.lexicon import build_lexicon
 
-            columns = build_lexicon(table, RouterConfig()).measure_candidates
-        return RecordSearch(table, config, money=columns, notify=notify or (lambda message: None), progress=progress)
+            lex = build_lexicon(table, RouterConfig())
+        columns = money if money is not None else lex.measure_candidates
+        return RecordSearch(table, config, money=columns, notify=notify or (lambda message: None), progress=progress,
+                            lexicon=lex)
     return make

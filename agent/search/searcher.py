@@ -1,5 +1,6 @@
-"""Record search over one table: exact pre-filter, vector search in Qdrant, BM25 fused by
-reciprocal rank, rerank, and records that provably pass the filter."""
+"""Record search over one table. A lookup whose words its predicates cover is answered exactly
+from the table (exact.py: no index). Otherwise: exact pre-filter, vector search in Qdrant, BM25
+fused by reciprocal rank, rerank, and records that provably pass the filter."""
 
 from __future__ import annotations
 
@@ -8,21 +9,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import numpy as np
-
 from agent.config import SearchConfig
 from agent.errors import NoRowsMatched
 from agent.plan import SearchArgs
 from agent.predicates import select
-from agent.results import Provenance, Record, SearchResult, Stage, Value
+from agent.results import Provenance, Record, SearchResult, Stage
+from agent.policies.lexicon import Lexicon
+from agent.search.coverage import Coverage, coverage
 from agent.search.embed import MiniLM
-from agent.search.filters import to_filter
+from agent.search.exact import exact_records, record_fields
 from agent.search.lexical import Lexical
 from agent.search.rerank import Reranker, make_reranker
-from agent.search.store import IndexUnavailable, Progress, RecordStore, transient
-from agent.search.text import cell, dense_columns, row_texts
+from agent.search.status import IndexUnavailable
+from agent.search.text import dense_columns, row_texts
 from agent.sqlish import literal, where_sql
 from agent.table import Table
+
+BUILD_ROWS_PER_S = 500
+"""Index build rate quoted in messages (measured: README "Record search")."""
+
+_SHOWN_AS_FILLER = {"a", "an", "the", "me", "show", "find", "from", "in", "at", "of", "for", "on", "with"}
 
 RRF_K = 60
 """Reciprocal rank fusion constant (Cormack, Clarke & Buettcher, SIGIR 2009: score = sum 1/(60 + rank))."""
@@ -54,10 +60,33 @@ class RecordSearch:
     """Override of config.exact_terms (the retrieval eval compares stages with it)."""
     reranker_kind: str | None = None
     """Override of config.reranker ('maxsim', 'cross-encoder', 'none')."""
+    lexicon: Lexicon | None = None
+    """The router's lexicon of the table (reads which query words the predicates cover); None
+    builds the default-config one on first use."""
+    building: object | None = None
+    """A running background build (background.BackgroundIndex), if any: ranked queries report its
+    progress instead of building themselves."""
 
     @cached_property
-    def store(self) -> RecordStore:
-        return RecordStore(self.table, self.embedder, dense_columns(self.table, self.money), self.config, self.notify)
+    def store(self):
+        """The table's RecordStore (imports the vector store on first use only)."""
+        from agent.search.store import RecordStore
+
+        return RecordStore(self.table, self.embedder, self.columns, self.config, self.notify)
+
+    @cached_property
+    def columns(self) -> list[str]:
+        """The descriptive columns: embedded for ranking, shown first with records."""
+        return dense_columns(self.table, self.money)
+
+    @cached_property
+    def lex(self) -> Lexicon:
+        if self.lexicon is not None:
+            return self.lexicon
+        from agent.config import RouterConfig
+        from agent.policies.lexicon import build_lexicon
+
+        return build_lexicon(self.table, RouterConfig())
 
     @cached_property
     def all_columns(self) -> list[str]:
@@ -72,29 +101,35 @@ class RecordSearch:
     def reranker(self) -> Reranker:
         return make_reranker(self.reranker_kind or self.config.reranker, self.embedder, self.config.cross_encoder_dir)
 
-    def build_index(self, progress: Progress | None = None) -> int:
-        """Build (or resume, or confirm) the index; returns rows embedded by this call."""
+    def build_index(self, progress=None) -> int:
+        """Build (or resume, or confirm) the index; returns rows embedded by this call.
+        `progress(done, total)` is called after each batch (it may raise to stop)."""
         written = self.store.build(progress or self.progress)
         _ = self.lexical
         return written
 
     def _ensure_index(self) -> None:
+        if self.building is not None and not self.building.finished:
+            raise IndexUnavailable(self.building.status_message())
         if self.store.ready:
             return
         if self.table.rows > self.config.lazy_index_max_rows:
-            minutes = self.table.rows / 80 / 60
+            minutes = self.table.rows / BUILD_ROWS_PER_S / 60
             raise IndexUnavailable(
-                f"Record search over {self.table.name} ({self.table.rows:,} rows) needs its index built once: "
-                f"run `tally index {self.table.name}` (about {minutes:.0f} min at ~80 rows/s on 2 cores). "
-                f"Tables up to {self.config.lazy_index_max_rows:,} rows are indexed on first search.")
-        _ = self.store.client  # a folder locked by another process is refused before any notice
+                f"Ranking records of {self.table.name} ({self.table.rows:,} rows) by words needs its index, built once: "
+                f"run `tally index {self.table.name}` (about {max(minutes, 1):.0f} min at ~{BUILD_ROWS_PER_S} rows/s "
+                f"on 2 cores; `tally chat` builds it in the background). Lookups whose words are all exact "
+                f"conditions (names, places, ids, amounts, dates) need no index.")
+        _ = self.store.store  # a folder locked by another process is refused before any notice
         self.notify(f"Indexing {self.table.name} for record search (once; cached in {self.store.folder}).")
         self.build_index()
 
     def search(self, args: SearchArgs) -> SearchResult:
-        """Run the stages. Raises UnknownColumn/BadPredicate for a bad predicate, NoRowsMatched
-        (naming the filter, with near values offered as such) when no row passes it, and
-        IndexUnavailable when a big table has no index yet."""
+        """Records for `args`. When every word of `args.query` is covered by `args.where`
+        (coverage.py), the first `top_n` rows passing the filter in file order, with no index;
+        else the ranked stages. Raises UnknownColumn/BadPredicate for a bad predicate,
+        NoRowsMatched (naming the filter, with near values offered as such) when no row passes it,
+        and IndexUnavailable when ranking needs an index that is not built (or is being built)."""
         started = time.perf_counter()
         where = [p.model_copy(update={"column": self.table.column(p.column)}) for p in args.where]
         selection = select(self.table, where)
@@ -102,13 +137,34 @@ class RecordSearch:
         condition = where_sql(where).removeprefix(" WHERE ")
         if matched == 0:
             raise NoRowsMatched(condition, self.table.rows, selection.near_values)
+        covered = coverage(args.query, where, self.lex)
+        if covered.exact:
+            return self._exact(args, where, selection, condition, covered, started)
         try:
             return self._search(args, where, selection, matched, condition, started)
         except Exception as exc:
+            from agent.search.backends import transient
+
             if transient(exc):
                 raise IndexUnavailable(f"Qdrant at {self.config.url or self.store.folder} did not answer after "
                                        f"retries: {type(exc).__name__}: {exc}") from exc
             raise
+
+    def _exact(self, args: SearchArgs, where: list, selection, condition: str, covered: Coverage,
+               started: float) -> SearchResult:
+        records, count = exact_records(self.table, where, None, args.top_n)
+        elapsed = round((time.perf_counter() - started) * 1000, 2)
+        said = ", ".join(repr(w) for w in covered.covered if w.casefold() not in _SHOWN_AS_FILLER) or "none"
+        stage = Stage(name="exact", returned=len(records), elapsed_ms=elapsed,
+                      detail=f"every row passing the filter, file order, first {args.top_n}; no ranking: "
+                             f"the filter says every word of the query ({said})")
+        provenance = Provenance(
+            operation=f"SELECT * FROM {literal(self.table.name)}" + (f" WHERE {condition}" if condition else "")
+            + f" LIMIT {args.top_n}", rows_scanned=self.table.rows, rows_matched=count,
+            matched_values=selection.matched_values, resolved=selection.resolved, elapsed_ms=elapsed,
+            file=self.table.name, sha256=self.table.sha256)
+        return SearchResult(query=args.query, records=records, filter=condition, columns=self.columns,
+                            stages=[stage], provenance=provenance)
 
     def _search(self, args: SearchArgs, where: list, selection, matched: int, condition: str,
                 started: float) -> SearchResult:
@@ -123,8 +179,10 @@ class RecordSearch:
 
         t = time.perf_counter()
         vector = self.embedder.embed([args.query])[0]
+        from agent.search.filters import to_filter
+
         dense = [row for row, _ in self.store.query(vector, to_filter(self.table, where), k)]
-        t = stage("vector", t, dense, f"Qdrant {'server' if self.config.url else 'local'}, cosine, "
+        t = stage("vector", t, dense, f"{self.store.store.kind}, cosine, "
                   f"pre-filter {condition or 'none'}, k={k}")
         ranking = dense
         use_terms = self.config.exact_terms if self.exact_terms is None else self.exact_terms
@@ -133,30 +191,17 @@ class RecordSearch:
             t = stage("bm25", t, terms, f"same filter, k={k}")
             ranking = fuse(dense, terms)[:k]
             t = stage("fusion", t, ranking, f"reciprocal rank fusion (k={RRF_K})")
-        texts = row_texts(self.table, self.store.columns, rows=ranking)
+        texts = row_texts(self.table, self.columns, rows=ranking)
         scores = self.reranker.scores(args.query, texts)
         order = sorted(range(len(ranking)), key=lambda i: -scores[i])[: args.top_n]
         kept = [(ranking[i], scores[i]) for i in order if selection.mask[ranking[i]]]  # proof, not trust
         stage("rerank", t, [r for r, _ in kept], f"{self.reranker.name}, top_n={args.top_n}")
-        records = [Record(row=row, score=round(score, 4), fields=self._fields(row)) for row, score in kept]
+        records = [Record(row=row, score=round(score, 4), fields=record_fields(self.table, row)) for row, score in kept]
         provenance = Provenance(
             operation=f"SEARCH {literal(args.query)}" + (f" WHERE {condition}" if condition else "")
             + f" (k={k}, top_n={args.top_n})",
             rows_scanned=self.table.rows, rows_matched=matched, matched_values=selection.matched_values,
             resolved=selection.resolved, elapsed_ms=round((time.perf_counter() - started) * 1000, 2),
             file=self.table.name, sha256=self.table.sha256)
-        return SearchResult(query=args.query, records=records, filter=condition, columns=self.store.columns,
+        return SearchResult(query=args.query, records=records, filter=condition, columns=self.columns,
                             stages=stages, provenance=provenance)
-
-    def _fields(self, row: int) -> dict[str, Value]:
-        values = self.table.df.iloc[row]
-        out: dict[str, Value] = {}
-        for column in self.all_columns:
-            v = values[column]
-            if isinstance(v, (int, np.integer)):
-                out[column] = int(v)
-            elif isinstance(v, (float, np.floating)) and not np.isnan(v):
-                out[column] = float(v)
-            else:
-                out[column] = cell(v)
-        return out
