@@ -19,9 +19,9 @@ from agent.search.coverage import Coverage, coverage
 from agent.search.embed import MiniLM
 from agent.search.exact import exact_records, record_fields
 from agent.search.lexical import Lexical
-from agent.search.rerank import Reranker, make_reranker
+from agent.search.rerank import MaxSim, Reranker, make_reranker
 from agent.search.status import IndexUnavailable
-from agent.search.text import dense_columns, row_texts
+from agent.search.text import dense_columns, row_texts, vector_columns
 from agent.sqlish import literal, where_sql
 from agent.table import Table
 
@@ -72,7 +72,7 @@ class RecordSearch:
         """The table's RecordStore (imports the vector store on first use only)."""
         from agent.search.store import RecordStore
 
-        return RecordStore(self.table, self.embedder, self.columns, self.config, self.notify)
+        return RecordStore(self.table, self.embedder, vector_columns(self.table), self.config, self.notify)
 
     @cached_property
     def columns(self) -> list[str]:
@@ -191,8 +191,10 @@ class RecordSearch:
             t = stage("bm25", t, terms, f"same filter, k={k}")
             ranking = fuse(dense, terms)[:k]
             t = stage("fusion", t, ranking, f"reciprocal rank fusion (k={RRF_K})")
-        texts = row_texts(self.table, self.columns, rows=ranking)
-        scores = self.reranker.scores(args.query, texts)
+        if isinstance(self.reranker, MaxSim):  # the candidates' word pieces were kept at build time
+            scores = self.reranker.scores_tokens(args.query, [self.store.fields.row_tokens(r) for r in ranking])
+        else:
+            scores = self.reranker.scores(args.query, row_texts(self.table, self.columns, rows=ranking))
         order = sorted(range(len(ranking)), key=lambda i: -scores[i])[: args.top_n]
         kept = [(ranking[i], scores[i]) for i in order if selection.mask[ranking[i]]]  # proof, not trust
         stage("rerank", t, [r for r, _ in kept], f"{self.reranker.name}, top_n={args.top_n}")

@@ -19,8 +19,9 @@ import pandas as pd
 from agent.config import SearchConfig
 from agent.search.backends import ClientStore, EdgeStore, IndexKind, VectorStore, transient  # noqa: F401 (re-export)
 from agent.search.embed import Embedder
+from agent.search.fields import FieldVectors
 from agent.search.status import IndexUnavailable  # noqa: F401 (re-export)
-from agent.search.text import TEXT_VERSION, payloads, row_texts
+from agent.search.text import TEXT_VERSION, payloads
 from agent.table import ColumnRole, Table
 
 _OPEN: dict[str, VectorStore] = {}
@@ -72,6 +73,7 @@ class RecordStore:
         self.collection = "rows" if not config.url else f"tally-{key}"
         self.wanted = Manifest(table.sha256, embedder.name, table.rows, columns)
         self._store: VectorStore | None = None
+        self._fields: FieldVectors | None = None
 
     # -- opening ---------------------------------------------------------------------------
     @property
@@ -166,18 +168,40 @@ class RecordStore:
             self.store.create(self.embedder.dim, self._indexes())
         self._write_manifest(self.wanted)
         total, batch = self.table.rows, self.config.batch_rows
+        if start == 0:
+            self._fields = None
+            (self.folder / "fields.npz").unlink(missing_ok=True)
+        fields = self.fields
         if progress:
             progress(start, total)
         for first in range(start, total, batch):
             last = min(first + batch, total)
-            vectors = self.embedder.embed(row_texts(self.table, self.columns, first, last))
-            self.store.upsert(list(range(first, last)), vectors, payloads(self.table, first, last))
+            self.store.upsert(list(range(first, last)), fields.row_vectors(first, last), payloads(self.table, first, last))
             if progress:
                 progress(last, total)
         if isinstance(self.store, EdgeStore):
             self.store.optimize()
         self._write_manifest(Manifest(**{**self.wanted.__dict__, "complete": True}))
         return total - start
+
+    @property
+    def fields(self) -> FieldVectors:
+        """The field vectors (fields.py) of this table: read from the folder, or encoded (one
+        MiniLM pass per distinct value of `columns`) and saved there."""
+        if self._fields is None:
+            path = self.folder / "fields.npz"
+            try:
+                self._fields = FieldVectors.load(path)
+                if self._fields.columns != self.columns:
+                    raise ValueError("other columns")
+            except (OSError, ValueError, KeyError):
+                distinct = sum(int(self.table.df[c].nunique()) for c in self.columns)
+                self.notify(f"Encoding about {distinct:,} distinct field values of {self.table.name} "
+                            f"(rows are composed from them).")
+                self._fields = FieldVectors.encode(self.table, self.columns, self.embedder)
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self._fields.save(path)
+        return self._fields
 
     def _exists(self) -> bool:
         try:
