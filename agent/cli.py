@@ -101,6 +101,10 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
         _fail(exc)
     console.print(f"{agent.table.name}: {agent.table.rows:,} rows. Transcript: {session.transcript}. "
                   "Empty line or Ctrl-D to quit.", style="dim", markup=False, highlight=False)
+    if agent.searcher is not None:
+        from agent.search import index_in_background
+
+        index_in_background(agent.searcher, config.search, _notice)
     while True:
         try:
             question = input("? ").strip() if sys.stdin.isatty() else sys.stdin.readline()
@@ -190,8 +194,13 @@ def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
     from agent.mcp_server import run_stdio
     try:
         toolset = _toolset(files, config_path)
+        search = load_config(config_path).search
     except (TallyError, OSError) as exc:
         _fail(exc)
+    from agent.search import index_in_background
+
+    for searcher in toolset.searchers.values():  # stderr only: stdout carries the protocol
+        index_in_background(searcher, search, _notice)
     run_stdio(toolset)
 
 

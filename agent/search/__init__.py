@@ -29,3 +29,14 @@ def lazy_searcher(table, config, money: list[str] | None = None, notify: Callabl
         return RecordSearch(table, config, money=columns, notify=notify or (lambda message: None), progress=progress,
                             lexicon=lex)
     return make
+
+
+def index_in_background(searcher: Callable[[], object], config, report: Callable[[str], None]) -> object | None:
+    """Start building the index of `searcher()`'s table in a background thread when
+    `config.background_index` (agent.config.SearchConfig) is on; returns the BackgroundIndex, or
+    None when off. Long-lived sessions call it right after loading a table (`tally chat`, `tally mcp`)."""
+    if not config.background_index:
+        return None
+    from agent.search.background import BackgroundIndex
+
+    return BackgroundIndex(searcher(), report).start()

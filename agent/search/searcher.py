@@ -60,6 +60,8 @@ class RecordSearch:
     """Override of config.exact_terms (the retrieval eval compares stages with it)."""
     reranker_kind: str | None = None
     """Override of config.reranker ('maxsim', 'cross-encoder', 'none')."""
+    always_rank: bool = False
+    """Rank even when the predicates cover the query (the retrieval eval compares the stages)."""
     lexicon: Lexicon | None = None
     """The router's lexicon of the table (reads which query words the predicates cover); None
     builds the default-config one on first use."""
@@ -109,7 +111,7 @@ class RecordSearch:
         return written
 
     def _ensure_index(self) -> None:
-        if self.building is not None and not self.building.finished:
+        if self.building is not None and (not self.building.finished or self.building.error is not None):
             raise IndexUnavailable(self.building.status_message())
         if self.store.ready:
             return
@@ -138,7 +140,7 @@ class RecordSearch:
         if matched == 0:
             raise NoRowsMatched(condition, self.table.rows, selection.near_values)
         covered = coverage(args.query, where, self.lex)
-        if covered.exact:
+        if covered.exact and not self.always_rank:
             return self._exact(args, where, selection, condition, covered, started)
         try:
             return self._search(args, where, selection, matched, condition, started)
