@@ -37,6 +37,8 @@ class BackgroundIndex:
         self.finished = False
         self.error: BaseException | None = None
         self._halt = threading.Event()
+        self.checked = threading.Event()
+        """Set once the thread knows whether a complete index already exists (a quick check)."""
         self._next = step
         self._thread = threading.Thread(target=self._run, name=f"index-{search.table.name}", daemon=True)
 
@@ -50,7 +52,11 @@ class BackgroundIndex:
 
     def _run(self) -> None:
         try:
-            if not self.search.store.ready:
+            ready = self.search.store.ready
+            if ready:
+                self.done, self.finished = self.total, True
+            self.checked.set()
+            if not ready:
                 self.report(f"Building the record index of {self.search.table.name} in the background "
                             f"({self.total:,} rows); questions go on meanwhile.")
                 self.search.build_index(self._progress)
@@ -64,6 +70,7 @@ class BackgroundIndex:
             self.error, self.finished = exc, True
             self.report(f"The record index of {self.search.table.name} could not be built: {type(exc).__name__}: {exc}")
         finally:
+            self.checked.set()
             if self in _RUNNING:
                 _RUNNING.remove(self)
 
@@ -76,6 +83,12 @@ class BackgroundIndex:
             self.report(f"record index of {self.search.table.name}: {done:,} of {total:,} rows ({done / total:.0%})")
             while self._next <= done / total:
                 self._next += self.step
+
+    def wait_checked(self, timeout: float = 10.0) -> None:
+        """Wait (up to `timeout` s) until the thread has checked for an existing index, so a query
+        right after start-up is not told that a ready index is 'being built'."""
+        if self._thread.is_alive() or self.started:
+            self.checked.wait(timeout)
 
     def rate(self) -> float:
         """Rows per second so far in this build (0 before the first batch)."""

@@ -111,6 +111,8 @@ class RecordSearch:
         return written
 
     def _ensure_index(self) -> None:
+        if self.building is not None:
+            self.building.wait_checked()
         if self.building is not None and (not self.building.finished or self.building.error is not None):
             raise IndexUnavailable(self.building.status_message())
         if self.store.ready:
