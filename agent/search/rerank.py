@@ -57,11 +57,12 @@ class MaxSim:
             return []
         return self.scores_tokens(query, self._tokens(texts))
 
-    def scores_tokens(self, query: str, docs: list[np.ndarray]) -> list[float]:
-        """One score per document given as unit word-piece vectors ((pieces, dim) each)."""
+    def scores_tokens(self, query: str, docs: list[np.ndarray], query_tokens: np.ndarray | None = None) -> list[float]:
+        """One score per document given as unit word-piece vectors ((pieces, dim) each);
+        `query_tokens`: the query's, when already computed (else one model pass)."""
         if not docs:
             return []
-        (q,) = self._tokens([query])
+        q = query_tokens if query_tokens is not None else self._tokens([query])[0]
         return [float((q @ d.T).max(axis=1).mean()) if len(d) and len(q) else 0.0 for d in docs]
 
 

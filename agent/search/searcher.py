@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
+
 from agent.config import SearchConfig
 from agent.errors import NoRowsMatched
 from agent.plan import SearchArgs
@@ -42,6 +44,17 @@ def fuse(*rankings: list[int], k: int = RRF_K) -> list[int]:
         for rank, row in enumerate(ranking, start=1):
             score[row] = score.get(row, 0.0) + 1.0 / (k + rank)
     return sorted(score, key=lambda r: -score[r])
+
+
+def _encode_query(model: MiniLM, query: str) -> tuple[np.ndarray, np.ndarray]:
+    """(pooled unit vector, unit word-piece vectors without [CLS]/[SEP]) of `query`, from one
+    model pass: the vector search and the MaxSim rerank share it."""
+    states, mask = model.token_states([query])
+    keep = mask[0].astype(bool)
+    mean = states[0][keep].mean(axis=0)
+    pieces = states[0][keep][1:-1]
+    return (mean / max(float(np.linalg.norm(mean)), 1e-12),
+            pieces / np.clip(np.linalg.norm(pieces, axis=1, keepdims=True), 1e-12, None))
 
 
 @dataclass
@@ -182,7 +195,7 @@ class RecordSearch:
             return now
 
         t = time.perf_counter()
-        vector = self.embedder.embed([args.query])[0]
+        vector, pieces = _encode_query(self.embedder, args.query)
         from agent.search.filters import to_filter
 
         dense = [row for row, _ in self.store.query(vector, to_filter(self.table, where), k)]
@@ -196,7 +209,7 @@ class RecordSearch:
             ranking = fuse(dense, terms)[:k]
             t = stage("fusion", t, ranking, f"reciprocal rank fusion (k={RRF_K})")
         if isinstance(self.reranker, MaxSim):  # the candidates' word pieces were kept at build time
-            scores = self.reranker.scores_tokens(args.query, [self.store.fields.row_tokens(r) for r in ranking])
+            scores = self.reranker.scores_tokens(args.query, [self.store.fields.row_tokens(r) for r in ranking], pieces)
         else:
             scores = self.reranker.scores(args.query, row_texts(self.table, self.columns, rows=ranking))
         order = sorted(range(len(ranking)), key=lambda i: -scores[i])[: args.top_n]
