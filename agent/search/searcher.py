@@ -65,10 +65,12 @@ class RecordSearch:
     table: Table
     config: SearchConfig
     money: list[str] = field(default_factory=list)
-    """Money columns, embedded alongside the descriptive ones (see text.dense_columns)."""
+    """Money columns: shown with the descriptive ones, and in the cross-encoder's record text
+    (text.dense_columns); not in the vectors (text.vector_columns)."""
     embedder: MiniLM = field(default_factory=MiniLM)
     notify: Callable[[str], None] = lambda message: None
-    progress: Progress | None = None
+    progress: Callable[[int, int], None] | None = None
+    """progress(rows_done, rows_total) after each batch of a build."""
     exact_terms: bool | None = None
     """Override of config.exact_terms (the retrieval eval compares stages with it)."""
     reranker_kind: str | None = None
