@@ -100,3 +100,27 @@ def test_background_build_reports_progress_then_serves_ranked_queries(tmp_path, 
     assert search.search(SearchArgs(query="laptop bag", top_n=1)).records[0].row == 5
     assert any("ready" in line for line in lines)
     search.store.close()
+
+
+def test_index_open_in_another_process_is_refused_not_deleted(tmp_path, table):
+    import subprocess
+    import sys
+
+    search = RecordSearch(table, SearchConfig(cache_dir=str(tmp_path)))
+    search.build_index()
+    folder = search.store.folder
+    holder = ("import sys, time; from agent.config import SearchConfig; from agent.search.searcher import RecordSearch;"
+              "from agent.table import table_from_text; from tests.test_search import CSV;"
+              "s = RecordSearch(table_from_text(CSV, 'people.csv'), SearchConfig(cache_dir=sys.argv[1]));"
+              "assert s.store.ready; print('open', flush=True); time.sleep(60)")
+    search.store.close()
+    other = subprocess.Popen([sys.executable, "-c", holder, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "open"
+        again = RecordSearch(table, SearchConfig(cache_dir=str(tmp_path)))
+        with pytest.raises(IndexUnavailable, match="another Tally process"):
+            again.search(SearchArgs(query="laptop bag"))
+        assert (folder / "manifest.json").exists() and (folder / "edge").exists()  # nothing deleted
+    finally:
+        other.kill()
+        other.wait()

@@ -38,6 +38,13 @@ def _close_all() -> None:  # before interpreter teardown, where the clients' own
     _OPEN.clear()
 
 
+def _locked(exc: Exception) -> bool:
+    """True for the errors of a folder held by another process: qdrant-client's local mode says
+    'already accessed'; qdrant-edge cannot lock its write-ahead log ('WouldBlock')."""
+    text = str(exc)
+    return "already accessed" in text or "WouldBlock" in text or "Resource temporarily unavailable" in text
+
+
 Progress = Callable[[int, int], None]
 """Called as progress(rows_done, rows_total) after each batch."""
 
@@ -96,13 +103,11 @@ class RecordStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         try:
             _OPEN[key] = self._local()
-        except RuntimeError as exc:
-            if "already accessed" in str(exc) or "lock" in str(exc).lower():
+        except Exception as exc:
+            if _locked(exc):  # in use by another process: refused, never deleted
                 raise IndexUnavailable(f"The record index {self.folder} is open in another Tally process; "
                                        "close it or set search.cache_dir to another folder.") from exc
-            _OPEN[key] = self._rebuild_folder(exc)
-        except Exception as exc:  # a corrupt folder: unreadable config, segments or sqlite
-            _OPEN[key] = self._rebuild_folder(exc)
+            _OPEN[key] = self._rebuild_folder(exc)  # a corrupt folder: unreadable config, segments or sqlite
         return _OPEN[key]
 
     def _local(self) -> VectorStore:
