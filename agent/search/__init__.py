@@ -1,5 +1,8 @@
-"""Record search: rows as labelled texts, embedded offline, stored in Qdrant with typed payloads,
-pre-filtered by typed predicates, fused with an exact-term (BM25) signal, then reranked."""
+"""Record search. A lookup whose words its typed predicates cover is answered exactly from the
+table (exact.py, coverage.py: no index). Otherwise rows are ranked inside the exact pre-filter:
+row vectors composed from field vectors (fields.py, embedded offline) in Qdrant (backends.py:
+qdrant-edge embedded, or a server via qdrant-client) with typed payloads, fused with an exact-term
+(BM25) signal, then reranked. The index can be built in a background thread (background.py)."""
 
 from __future__ import annotations
 
