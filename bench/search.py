@@ -3,7 +3,7 @@ upserts, BM25; rows/s), the cold open of that index in a new process, and query 
 of lookups from evals.retrieval: exact (the default when the filter covers the query: no index)
 and ranked (router pre-filter + vector + BM25 + MaxSim rerank of k=20, forced for every question).
 
-Run: .venv/bin/python bench/search.py FILE... [--queries 45] [--backend edge|client]
+Run: .venv/bin/python bench/search.py FILE... [--queries 45] [--backend edge|client] [--reuse]
 Writes bench/search_results.md. Builds in a scratch folder (deleted after). The 1M-row file is
 made by bench/make_million.py (not committed)."""
 
@@ -109,22 +109,26 @@ def latency(search: RecordSearch, router: Router, questions, ranked: bool) -> st
             f"lookups (stage p50 ms: {stages})")
 
 
-def bench(path: Path, queries: int, backend: str) -> list[str]:
+def bench(path: Path, queries: int, backend: str, reuse: bool) -> list[str]:
     config = load_config()
     table = load_table(path)
     router = Router(table, config.router, config.search)
-    scratch = tempfile.mkdtemp(prefix="tally-bench-")
+    scratch = str(Path(config.search.cache_dir).expanduser()) if reuse else tempfile.mkdtemp(prefix="tally-bench-")
     search_config = config.search.model_copy(update={"cache_dir": scratch, "backend": backend})
     search = RecordSearch(table, search_config, money=router.lexicon.measure_candidates, lexicon=router.lexicon)
     try:
-        out = build(search)
+        out = ["- build: reused the index already in the cache"] if reuse and search.store.ready else build(search)
+        search.store.close()
+        search.__dict__.pop("store", None)
+        search.__dict__.pop("lexical", None)
         out.append(cold_open(path, scratch, backend))
         questions = generate(pd.read_csv(path, index_col=0), max(1, queries // 9))
         out.append(latency(search, router, questions, ranked=True))
         out.append(latency(search, router, questions, ranked=False))
         search.store.close()
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        if not reuse:
+            shutil.rmtree(scratch, ignore_errors=True)
     return [f"## {table.name} ({table.rows:,} rows, {search.store.backend})", "", *out, ""]
 
 
@@ -133,12 +137,13 @@ def main() -> None:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--queries", type=int, default=45)
     parser.add_argument("--backend", default="edge", choices=["edge", "client"])
+    parser.add_argument("--reuse", action="store_true", help="use (or build once) the index in search.cache_dir")
     args = parser.parse_args()
     load = os.getloadavg()
     lines = ["# Record search speed (one run, 2 CPU cores shared with other work)", "",
              f"Load average at start: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min).", ""]
     for path in args.files:
-        lines += bench(path, args.queries, args.backend)
+        lines += bench(path, args.queries, args.backend, args.reuse)
         print("\n".join(lines), flush=True)
     out = Path(__file__).parent / "search_results.md"
     out.write_text("\n".join(lines) + f"\nLoad average at end: {' / '.join(f'{x:.1f}' for x in os.getloadavg())}.\n")
