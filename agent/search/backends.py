@@ -157,8 +157,7 @@ class EdgeStore:
         q = self.q
         points = [q.Point(id=i, vector={VECTOR: v}, payload=_edge_payload(p))
                   for i, v, p in zip(ids, vectors.tolist(), payloads)]
-        self.shard.update(q.UpdateOperation.upsert_points(points))
-        self.shard.flush()
+        self.shard.update(q.UpdateOperation.upsert_points(points))  # in the write-ahead log: durable
 
     def query(self, vector: np.ndarray, flt: qm.Filter | None, limit: int) -> list[tuple[int, float]]:
         q = self.q
@@ -171,9 +170,11 @@ class EdgeStore:
         return [int(r.id) for r in records]
 
     def optimize(self) -> None:
-        """Build the HNSW and payload structures for what is stored (after the last upsert)."""
+        """Build the HNSW and payload structures for what is stored, and write the segments (after
+        the last upsert; flushing every batch instead cost more than the upserts themselves)."""
         if self.shard is not None:
             self.shard.optimize()
+            self.shard.flush()
 
     def close(self) -> None:
         if self.shard is not None:
