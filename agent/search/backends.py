@@ -6,8 +6,8 @@
   own local mode (a folder or ':memory:'; pure Python, brute force), which speaks the server's API
   and stands in for a server in tests.
 
-Filters are built once, as qdrant-client models (`agent.search.filters.to_filter`); EdgeStore
-translates them to the edge engine's classes (`edge_filter`)."""
+Filters are built once, as plain values (`filters.to_filter`, `payload_filter.py`); each store
+translates them to its own classes, so the edge path never imports qdrant-client (seconds)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ import warnings
 from typing import Literal, Protocol
 
 import numpy as np
-from qdrant_client import models as qm
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
+
+from agent.search.payload_filter import Filter, to_client, to_edge
 
 VECTOR = "dense"
 IndexKind = Literal["keyword", "float", "integer", "datetime"]
@@ -55,10 +56,10 @@ class VectorStore(Protocol):
     def upsert(self, ids: list[int], vectors: np.ndarray, payloads: list[dict]) -> None:
         """Write points (idempotent: same id, same point). `vectors`: float32 (n, dim)."""
 
-    def query(self, vector: np.ndarray, flt: qm.Filter | None, limit: int) -> list[tuple[int, float]]:
+    def query(self, vector: np.ndarray, flt: Filter | None, limit: int) -> list[tuple[int, float]]:
         """(row, cosine similarity) of the `limit` nearest points passing `flt`, best first."""
 
-    def rows_matching(self, flt: qm.Filter | None, limit: int) -> list[int]:
+    def rows_matching(self, flt: Filter | None, limit: int) -> list[int]:
         """Up to `limit` row ids passing `flt` (no vector involved)."""
 
     def close(self) -> None:
@@ -78,6 +79,8 @@ class ClientStore:
 
     @retrying
     def create(self, dim: int, indexes: dict[str, IndexKind]) -> None:
+        from qdrant_client import models as qm
+
         if self.client.collection_exists(self.collection):
             self.client.delete_collection(self.collection)
         self.client.create_collection(self.collection, vectors_config={
@@ -100,20 +103,22 @@ class ClientStore:
 
     @retrying
     def upsert(self, ids: list[int], vectors: np.ndarray, payloads: list[dict]) -> None:
+        from qdrant_client import models as qm
+
         self.client.upsert(self.collection, wait=True, points=qm.Batch(
             ids=ids, vectors={VECTOR: vectors.tolist()}, payloads=payloads))
 
     @retrying
-    def query(self, vector: np.ndarray, flt: qm.Filter | None, limit: int) -> list[tuple[int, float]]:
+    def query(self, vector: np.ndarray, flt: Filter | None, limit: int) -> list[tuple[int, float]]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             hits = self.client.query_points(self.collection, query=vector.tolist(), using=VECTOR,
-                                            query_filter=flt, limit=limit, with_payload=False).points
+                                            query_filter=to_client(flt), limit=limit, with_payload=False).points
         return [(int(h.id), float(h.score)) for h in hits]
 
     @retrying
-    def rows_matching(self, flt: qm.Filter | None, limit: int) -> list[int]:
-        points, _ = self.client.scroll(self.collection, scroll_filter=flt, limit=limit, with_payload=False)
+    def rows_matching(self, flt: Filter | None, limit: int) -> list[int]:
+        points, _ = self.client.scroll(self.collection, scroll_filter=to_client(flt), limit=limit, with_payload=False)
         return [int(p.id) for p in points]
 
     def close(self) -> None:
@@ -159,14 +164,14 @@ class EdgeStore:
                   for i, v, p in zip(ids, vectors.tolist(), payloads)]
         self.shard.update(q.UpdateOperation.upsert_points(points))  # in the write-ahead log: durable
 
-    def query(self, vector: np.ndarray, flt: qm.Filter | None, limit: int) -> list[tuple[int, float]]:
+    def query(self, vector: np.ndarray, flt: Filter | None, limit: int) -> list[tuple[int, float]]:
         q = self.q
         hits = self.shard.query(q.QueryRequest(limit=limit, query=q.Query.Nearest(vector.tolist(), using=VECTOR),
-                                               filter=edge_filter(flt), with_payload=False))
+                                               filter=to_edge(flt), with_payload=False))
         return [(int(h.id), float(h.score)) for h in hits]
 
-    def rows_matching(self, flt: qm.Filter | None, limit: int) -> list[int]:
-        records, _ = self.shard.scroll(self.q.ScrollRequest(limit=limit, filter=edge_filter(flt), with_payload=False))
+    def rows_matching(self, flt: Filter | None, limit: int) -> list[int]:
+        records, _ = self.shard.scroll(self.q.ScrollRequest(limit=limit, filter=to_edge(flt), with_payload=False))
         return [int(r.id) for r in records]
 
     def optimize(self) -> None:
@@ -184,35 +189,3 @@ class EdgeStore:
 
 def _edge_payload(payload: dict) -> dict:
     return {k: v for k, v in payload.items() if v is not None}  # missing = no key (IsEmpty matches it)
-
-
-def edge_filter(flt):
-    """A qdrant-client Filter (or condition) as the same qdrant-edge object; None stays None.
-    Covers what `to_filter` builds: must / should / must_not, match any / except / value, numeric
-    and datetime ranges, is-empty. Raises TypeError naming anything else."""
-    import qdrant_edge as q
-
-    if flt is None:
-        return None
-    if isinstance(flt, qm.Filter):
-        part = lambda items: [edge_filter(c) for c in items] if items else None  # noqa: E731
-        return q.Filter(must=part(flt.must), should=part(flt.should), must_not=part(flt.must_not))
-    if isinstance(flt, qm.IsEmptyCondition):
-        return q.IsEmptyCondition(key=flt.is_empty.key)
-    if isinstance(flt, qm.FieldCondition):
-        if flt.match is not None:
-            m = flt.match
-            if isinstance(m, qm.MatchAny):
-                return q.FieldCondition(key=flt.key, match=q.MatchAny(any=list(m.any)))
-            if isinstance(m, qm.MatchExcept):
-                return q.FieldCondition(key=flt.key, match=q.MatchExcept(list(m.except_)))
-            if isinstance(m, qm.MatchValue):
-                return q.FieldCondition(key=flt.key, match=q.MatchAny(any=[m.value]))
-        r = flt.range
-        if isinstance(r, qm.DatetimeRange):
-            text = lambda v: None if v is None else (v if isinstance(v, str) else v.isoformat())  # noqa: E731
-            return q.FieldCondition(key=flt.key, range=q.RangeDateTime(gte=text(r.gte), gt=text(r.gt),
-                                                                        lte=text(r.lte), lt=text(r.lt)))
-        if isinstance(r, qm.Range):
-            return q.FieldCondition(key=flt.key, range=q.RangeFloat(gte=r.gte, gt=r.gt, lte=r.lte, lt=r.lt))
-    raise TypeError(f"no qdrant-edge form for filter part {flt!r}")

@@ -75,7 +75,7 @@ class RecordStore:
                  notify: Callable[[str], None] = lambda message: None):
         self.table, self.embedder, self.columns, self.config, self.notify = table, embedder, columns, config, notify
         self.backend = "server" if config.url else config.backend
-        key = f"{table.sha256[:16]}-{embedder.name}"
+        key = f"{table.sha256[:16]}-{embedder.name}-v{TEXT_VERSION}"  # layouts never share (or fight over) a folder
         self.folder = Path(config.cache_dir).expanduser() / (key if self.backend == "edge" else f"{key}-{self.backend}")
         self.collection = "rows" if not config.url else f"tally-{key}"
         self.wanted = Manifest(table.sha256, embedder.name, table.rows, columns)
