@@ -148,7 +148,12 @@ class EdgeStore:
         q = self.q
         self.close()
         shutil.rmtree(self.path, ignore_errors=True)
-        config = q.EdgeConfig(vectors={VECTOR: q.EdgeVectorParams(size=dim, distance=q.Distance.Cosine)})
+        # Vectors memory-mapped (on_disk): opening 100k rows took 5.8 s with them read into RAM, 0.3 s mapped.
+        # No HNSW graph (m=0): exact search over the rows passing the payload pre-filter (payload
+        # indexes find them); building the graph for 100k vectors took 7 min on the shared cores, and a
+        # filtered query is ~2 ms without it (unfiltered ~20 ms at 100k). Exact also means reproducible.
+        config = q.EdgeConfig(vectors={VECTOR: q.EdgeVectorParams(size=dim, distance=q.Distance.Cosine, on_disk=True)},
+                              hnsw_config=q.HnswIndexConfig(m=0, ef_construct=100, full_scan_threshold=10_000))
         self.shard = q.EdgeShard.create(str(self.path), config)
         kinds = {"keyword": q.PayloadSchemaType.Keyword, "float": q.PayloadSchemaType.Float,
                  "integer": q.PayloadSchemaType.Integer, "datetime": q.PayloadSchemaType.Datetime}
