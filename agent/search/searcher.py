@@ -27,8 +27,11 @@ from agent.search.text import dense_columns, row_texts, vector_columns
 from agent.sqlish import literal, where_sql
 from agent.table import Table
 
-BUILD_ROWS_PER_S = 500
-"""Index build rate quoted in messages (measured: README "Record search")."""
+BUILD_ROWS_PER_S = 80
+"""Index build rate quoted in messages: the wall-clock rate measured on 2 CPU cores shared with other
+work (README "Record search": 78 rows/s for the 100k file under a load average of ~15; an idle
+machine is several times faster). Kept conservative, and kept as the text the recorded model
+exchanges saw (evals/cassettes: demo-sparkov-9)."""
 
 _SHOWN_AS_FILLER = {"a", "an", "the", "me", "show", "find", "from", "in", "at", "of", "for", "on", "with"}
 
@@ -135,10 +138,9 @@ class RecordSearch:
         if self.table.rows > self.config.lazy_index_max_rows:
             minutes = self.table.rows / BUILD_ROWS_PER_S / 60
             raise IndexUnavailable(
-                f"Ranking records of {self.table.name} ({self.table.rows:,} rows) by words needs its index, built once: "
-                f"run `tally index {self.table.name}` (about {max(minutes, 1):.0f} min at ~{BUILD_ROWS_PER_S} rows/s "
-                f"on 2 cores; `tally chat` builds it in the background). Lookups whose words are all exact "
-                f"conditions (names, places, ids, amounts, dates) need no index.")
+                f"Record search over {self.table.name} ({self.table.rows:,} rows) needs its index built once: "
+                f"run `tally index {self.table.name}` (about {minutes:.0f} min at ~{BUILD_ROWS_PER_S} rows/s on 2 cores). "
+                f"Tables up to {self.config.lazy_index_max_rows:,} rows are indexed on first search.")
         _ = self.store.store  # a folder locked by another process is refused before any notice
         self.notify(f"Indexing {self.table.name} for record search (once; cached in {self.store.folder}).")
         self.build_index()
