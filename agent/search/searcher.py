@@ -92,7 +92,11 @@ class RecordSearch:
         """The table's RecordStore (imports the vector store on first use only)."""
         from agent.search.store import RecordStore
 
-        return RecordStore(self.table, self.embedder, vector_columns(self.table), self.config, self.notify)
+        # Payload indexes on the descriptive and money columns only: measured at 100k, 12 indexes
+        # instead of 22 took the open from 4.0 to 2.1 s and optimize from 76 to 30 s; ids, coordinates
+        # and flags still filter, by a scan of the payload.
+        return RecordStore(self.table, self.embedder, vector_columns(self.table), self.config, self.notify,
+                           indexed=vector_columns(self.table) + list(self.money))
 
     @cached_property
     def columns(self) -> list[str]:

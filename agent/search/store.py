@@ -72,8 +72,10 @@ class RecordStore:
     BM25 index and (embedded) the qdrant-edge shard."""
 
     def __init__(self, table: Table, embedder: Embedder, columns: list[str], config: SearchConfig,
-                 notify: Callable[[str], None] = lambda message: None):
+                 notify: Callable[[str], None] = lambda message: None, indexed: list[str] | None = None):
         self.table, self.embedder, self.columns, self.config, self.notify = table, embedder, columns, config, notify
+        self.indexed = indexed
+        """Columns given a payload index (None = all). Others still filter, by a scan of their payload."""
         self.backend = "server" if config.url else config.backend
         key = f"{table.sha256[:16]}-{embedder.name}-v{TEXT_VERSION}"  # layouts never share (or fight over) a folder
         self.folder = Path(config.cache_dir).expanduser() / (key if self.backend == "edge" else f"{key}-{self.backend}")
@@ -217,6 +219,8 @@ class RecordStore:
     def _indexes(self) -> dict[str, IndexKind]:
         out: dict[str, IndexKind] = {}
         for column, role in self.table.roles.items():
+            if self.indexed is not None and column not in self.indexed:
+                continue
             kind: IndexKind = {ColumnRole.numeric: "float", ColumnRole.date: "datetime"}.get(role, "keyword")
             if role is ColumnRole.identifier and pd.api.types.is_integer_dtype(self.table.df[column]):
                 kind = "integer"
