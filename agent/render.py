@@ -73,9 +73,10 @@ def _records_table(result: SearchResult, max_columns: int = 8) -> RichTable:
     table.add_column("row", justify="right")
     for column in shown:
         table.add_column(column, overflow="fold")
-    table.add_column("score", justify="right")
+    if not result.exact:
+        table.add_column("score", justify="right")
     for r in result.records:
-        table.add_row(str(r.row), *(cell(r.fields[c]) or "" for c in shown), f"{r.score:.3f}")
+        table.add_row(str(r.row), *(cell(r.fields[c]) or "" for c in shown), *([] if result.exact else [f"{r.score:.3f}"]))
     if len(columns) > len(shown):
         table.caption = f"{len(shown)} of {len(columns)} columns shown (--json for all)"
     return table

@@ -148,5 +148,10 @@ class SearchResult(BaseModel):
     stages: list[Stage] = Field(default_factory=list)
     provenance: Provenance
 
+    @property
+    def exact(self) -> bool:
+        """True when the records came straight from the filter (no ranking stage ran)."""
+        return [s.name for s in self.stages] == ["exact"]
+
 
 Result = AggregateResult | RatioResult | DescribeResult | SearchResult

@@ -113,8 +113,11 @@ class Toolset:
         self.engine = engine or duckdb_engine()
         self.low_cardinality = low_cardinality
         tools = dict(COMPUTE_TOOLS)
+        self.searchers: dict[str, object] = {}
+        """Table name -> factory of its RecordSearch (empty without `search`)."""
         if search is not None:  # record search, each table's index opened (or built) on its first search
             searchers = {id(t): lazy_searcher(t, search) for t in self.tables.values()}
+            self.searchers = {name: searchers[id(t)] for name, t in self.tables.items()}
             tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
         self._tools = {name: self._bind(tool) for name, tool in tools.items()}
         self.tools = {name: ToolsetTool(tool, self) for name, tool in self._tools.items()}
