@@ -1,9 +1,11 @@
 """Apache Spark through PySpark: the same compiled trees as DuckDB, rendered in Spark's dialect.
 
 One SparkSession per process (Spark allows one SparkContext per JVM); every SparkBackend shares it
-and its temp views, so a table is shipped to Spark once however many engines query it. Tables come
-from their pandas frame through Arrow with an explicit schema (dates TIMESTAMP_NTZ, integers
-BIGINT, other numbers DOUBLE, everything else STRING); money is cast to DECIMAL by the compiler."""
+and its temp views, so a table goes to Spark once however many engines query it. A table is Tally's
+typed pandas frame under an explicit schema (dates TIMESTAMP_NTZ, integers BIGINT, other numbers
+DOUBLE, everything else STRING); money is cast to DECIMAL by the compiler. On a local master the
+frame is staged as a Parquet file through Arrow and read back (memory bounded by Spark's reader);
+on a cluster it is shipped through Arrow and persisted."""
 
 from __future__ import annotations
 
