@@ -22,6 +22,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
+from agent.errors import TallyError
 from agent.table import Table
 
 QUIET = {
@@ -55,8 +56,12 @@ _staging_dir: Path | None = None
 
 def session(master: str = "local[2]", conf: dict[str, str] | None = None):
     """The process's SparkSession, started on first use with QUIET (plus `conf`) settings and log
-    level WARN. Raises ValueError when a session already runs on a different master."""
-    from pyspark.sql import SparkSession
+    level WARN. Raises ValueError when a session already runs on a different master, TallyError
+when PySpark is not installed."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise TallyError("engine kind 'spark' needs PySpark: pip install -e '.[spark]' (and Java 17+)") from exc
 
     global _session
     with _lock:
