@@ -137,8 +137,8 @@ class EngineConfig(BaseModel):
     """duckdb: in-process, files read where they lie; spark: the same SQL trees on a Spark cluster."""
     memory_limit: str | None = None
     """DuckDB memory limit, e.g. '2GB'; null = DuckDB's default (80% of RAM). Beyond it, operators spill."""
-    temp_directory: str | None = None
-    """Where DuckDB spills past memory_limit; null = DuckDB's default ('<db>.tmp', here ./.tmp)."""
+    temp_directory: str | None = "~/.cache/tally/spill"
+    """Where DuckDB spills past memory_limit (created on first spill)."""
     threads: int | None = None
     """DuckDB worker threads; null = one per core."""
     spark_master: str = "local[2]"
@@ -151,7 +151,8 @@ class EngineConfig(BaseModel):
             return spark_engine(master=self.spark_master, max_groups=max_groups)
         from agent.engine import duckdb_engine
         return duckdb_engine(max_groups=max_groups, memory_limit=self.memory_limit,
-                             temp_directory=self.temp_directory, threads=self.threads)
+                             temp_directory=str(Path(self.temp_directory).expanduser()) if self.temp_directory else None,
+                             threads=self.threads)
 
 
 class Config(BaseModel):

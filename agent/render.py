@@ -95,6 +95,7 @@ def _values_table(console: Console, result: DescribeResult, max_rows: int) -> No
 def _provenance(console: Console, call: ToolSuccess) -> None:
     p = call.result.provenance
     lines = [f"operation: {p.operation}",
+             *([f"sql ({p.engine}): {p.sql}"] if p.sql else []),
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
              *provenance_lines(call.result),

@@ -71,7 +71,7 @@ def _comparable(outcome) -> list[dict]:
     for call in outcome.results:
         result = call.result.model_dump()
         provenance = result.pop("provenance", None) or {}
-        for key in ("sql", "elapsed_ms"):
+        for key in ("sql", "engine", "elapsed_ms"):
             provenance.pop(key, None)
         dumped.append({"tool": call.tool, "result": result, "provenance": provenance})
     return dumped
