@@ -154,6 +154,11 @@ class SparkBackend:
                 return _names[table]
             name = f"t{_count}"
             _count += 1
+            if getattr(table, "relation", None) is not None:  # rows stay in the file; df is a sample
+                self._from_view(table, name)
+                _names[table] = name
+                weakref.finalize(table, _forget, self.spark, name)
+                return name
             schema = spark_schema(table.df)
             with warnings.catch_warnings():
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
@@ -183,6 +188,30 @@ class SparkBackend:
         positional = schema.__class__([f.__class__(f"c{i}", f.dataType, True) for i, f in enumerate(schema.fields)])
         data = self.spark.read.schema(positional).parquet(str(path)).toDF(*[f.name for f in schema.fields])
         data.createOrReplaceTempView(name)
+        _frames[name] = path
+
+    def _from_view(self, table: Table, name: str) -> None:
+        """A file queried where it lies (agent/engine/view_table.py): its typed DuckDB view copied
+        to a Parquet file in `staging` (DuckDB streams it, memory bounded), read by Spark. Raises
+        TallyError on a cluster master, whose executors cannot read this machine's staging."""
+        import duckdb
+
+        from agent.engine.compile import column
+
+        if self.staging is None:
+            raise TallyError(f"{table.name}: a file queried where it lies can only be staged for a local Spark "
+                             "master; on a cluster, load it into the cluster's storage")
+        path = self.staging / f"{name}.parquet"
+        connection = duckdb.connect()
+        try:
+            table.relation(connection, "v")
+            names = [row[0] for row in connection.execute("DESCRIBE v").fetchall()]
+            select = exp.select(*[exp.alias_(column(n), f"c{i}") for i, n in enumerate(names)]).from_("v")
+            target = exp.Literal.string(str(path)).sql("duckdb")
+            connection.execute(f"COPY ({select.sql('duckdb')}) TO {target} (FORMAT PARQUET)")
+        finally:
+            connection.close()
+        self.spark.read.parquet(str(path)).toDF(*names).createOrReplaceTempView(name)
         _frames[name] = path
 
     def _shipped(self, frame: pd.DataFrame, schema, name: str, rows: int) -> None:
