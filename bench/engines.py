@@ -2,7 +2,8 @@
 
 The router turns each question (agent/demo.py) into its typed plan once; the same plan then runs on
 each engine (one compiler, two backends). Per engine: the time to make the table queryable
-(DuckDB scans the pandas frame in place; Spark ships it through Arrow into the JVM), then per
+(DuckDB scans the pandas frame in place; local Spark gets it staged as a Parquet file through
+Arrow, agent/engine/spark_backend.py), then per
 question the first run and the median of the warm runs (each a full plan: spelling look-ups,
 the query, null counts). Answers are checked equal across engines.
 
@@ -78,17 +79,17 @@ def report(path: Path, rows: int, load_s: float, plans: list, duck: dict, spark:
              "plan (spelling look-ups, the query, null counts), not a single SQL statement.",
              "",
              f"Setup: DuckDB registers the frame in {duck['register_s'] * 1000:.0f} ms (scanned in place); Spark session "
-             f"start {spark_start_s:.1f} s, frame to Spark through Arrow {spark['register_s']:.1f} s.",
+             f"start {spark_start_s:.1f} s, frame staged for Spark (Arrow to Parquet) {spark['register_s']:.1f} s.",
              "",
              "| # | question | DuckDB first ms | DuckDB warm ms | Spark first ms | Spark warm ms | Spark/DuckDB warm | same answer |",
              "|---|---|---:|---:|---:|---:|---:|---|"]
     for i, (question, _) in enumerate(plans):
         ratio = spark["warm"][i] / duck["warm"][i] if duck["warm"][i] else float("nan")
         lines.append(f"| {i + 1} | {question} | {duck['first'][i]:.0f} | {duck['warm'][i]:.0f} | "
-                     f"{spark['first'][i]:.0f} | {spark['warm'][i]:.0f} | {ratio:.0f}x | "
+                     f"{spark['first'][i]:.0f} | {spark['warm'][i]:.0f} | {ratio:.1f}x | "
                      f"{'yes' if duck['answers'][i] == spark['answers'][i] else 'NO'} |")
     total_d, total_s = sum(duck["warm"]), sum(spark["warm"])
-    lines += [f"| | all seven (warm) | | {total_d:.0f} | | {total_s:.0f} | {total_s / total_d:.0f}x | |", ""]
+    lines += [f"| | all seven (warm) | | {total_d:.0f} | | {total_s:.0f} | {total_s / total_d:.1f}x | |", ""]
     text = "\n".join(lines)
     return text
 

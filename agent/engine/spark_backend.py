@@ -1,9 +1,11 @@
 """Apache Spark through PySpark: the same compiled trees as DuckDB, rendered in Spark's dialect.
 
 One SparkSession per process (Spark allows one SparkContext per JVM); every SparkBackend shares it
-and its temp views, so a table is shipped to Spark once however many engines query it. Tables come
-from their pandas frame through Arrow with an explicit schema (dates TIMESTAMP_NTZ, integers
-BIGINT, other numbers DOUBLE, everything else STRING); money is cast to DECIMAL by the compiler."""
+and its temp views, so a table goes to Spark once however many engines query it. A table is Tally's
+typed pandas frame under an explicit schema (dates TIMESTAMP_NTZ, integers BIGINT, other numbers
+DOUBLE, everything else STRING); money is cast to DECIMAL by the compiler. On a local master the
+frame is staged as a Parquet file through Arrow and read back (memory bounded by Spark's reader);
+on a cluster it is shipped through Arrow and persisted."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
+from agent.errors import TallyError
 from agent.table import Table
 
 QUIET = {
@@ -53,8 +56,12 @@ _staging_dir: Path | None = None
 
 def session(master: str = "local[2]", conf: dict[str, str] | None = None):
     """The process's SparkSession, started on first use with QUIET (plus `conf`) settings and log
-    level WARN. Raises ValueError when a session already runs on a different master."""
-    from pyspark.sql import SparkSession
+    level WARN. Raises ValueError when a session already runs on a different master, TallyError
+when PySpark is not installed."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise TallyError("engine kind 'spark' needs PySpark: pip install -e '.[spark]' (and Java 17+)") from exc
 
     global _session
     with _lock:
@@ -147,6 +154,11 @@ class SparkBackend:
                 return _names[table]
             name = f"t{_count}"
             _count += 1
+            if getattr(table, "relation", None) is not None:  # rows stay in the file; df is a sample
+                self._from_view(table, name)
+                _names[table] = name
+                weakref.finalize(table, _forget, self.spark, name)
+                return name
             schema = spark_schema(table.df)
             with warnings.catch_warnings():
                 warnings.filterwarnings("ignore", message=_PANDAS_3, category=FutureWarning)
@@ -176,6 +188,30 @@ class SparkBackend:
         positional = schema.__class__([f.__class__(f"c{i}", f.dataType, True) for i, f in enumerate(schema.fields)])
         data = self.spark.read.schema(positional).parquet(str(path)).toDF(*[f.name for f in schema.fields])
         data.createOrReplaceTempView(name)
+        _frames[name] = path
+
+    def _from_view(self, table: Table, name: str) -> None:
+        """A file queried where it lies (agent/engine/view_table.py): its typed DuckDB view copied
+        to a Parquet file in `staging` (DuckDB streams it, memory bounded), read by Spark. Raises
+        TallyError on a cluster master, whose executors cannot read this machine's staging."""
+        import duckdb
+
+        from agent.engine.compile import column
+
+        if self.staging is None:
+            raise TallyError(f"{table.name}: a file queried where it lies can only be staged for a local Spark "
+                             "master; on a cluster, load it into the cluster's storage")
+        path = self.staging / f"{name}.parquet"
+        connection = duckdb.connect()
+        try:
+            table.relation(connection, "v")
+            names = [row[0] for row in connection.execute("DESCRIBE v").fetchall()]
+            select = exp.select(*[exp.alias_(column(n), f"c{i}") for i, n in enumerate(names)]).from_("v")
+            target = exp.Literal.string(str(path)).sql("duckdb")
+            connection.execute(f"COPY ({select.sql('duckdb')}) TO {target} (FORMAT PARQUET)")
+        finally:
+            connection.close()
+        self.spark.read.parquet(str(path)).toDF(*names).createOrReplaceTempView(name)
         _frames[name] = path
 
     def _shipped(self, frame: pd.DataFrame, schema, name: str, rows: int) -> None:
