@@ -1,5 +1,7 @@
 // Tally's page. Every string from the server is set with textContent, never innerHTML, so a
 // table cell holding <script> or a markdown image shows as the text it is.
+// Wrapped in a function: the Vega bundle declares many top-level names of its own.
+(() => {
 "use strict";
 
 const TOKEN = document.querySelector('meta[name="tally-token"]').content;
@@ -182,4 +184,5 @@ guard(async () => {
   await loadSessions();
   const id = location.hash.slice(1);
   if (id) await openSession(id);
+})();
 })();
