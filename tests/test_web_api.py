@@ -200,3 +200,72 @@ def test_ask_chart_writes_the_same_chart_as_png_offline(tmp_path):
     none = tmp_path / "none.png"
     result = CliRunner().invoke(app, ["ask", str(KAGGLE), GROCERY, "--chart", str(none)], env=env)
     assert result.exit_code == 0 and not none.exists() and "no chart written" in result.output
+
+
+def model_app(tmp_path, steps):
+    """The app over KAGGLE with a scripted model (agent.testing.FakeModel) behind the loop."""
+    from agent.cli import build_agent
+    from agent.testing import FakeModel
+    from agent.web.app import create_app
+
+    config = web_config(tmp_path)
+
+    def build(path):
+        agent = build_agent(path, config)
+        agent.model = FakeModel(steps)
+        return agent
+    return client(create_app(config, [need(KAGGLE)], build, token=TOKEN, model_name="fake"))
+
+
+GROCERY_CALL = {"op": "sum", "column": "amt", "where": [{"column": "category", "op": "=", "value": "grocery_pos"}]}
+
+
+def test_model_turns_tool_calls_and_policy_verdicts_are_steps(tmp_path):
+    from agent.testing import call, say
+
+    (total,), = sql("SELECT SUM(amt) FROM t WHERE category = 'grocery_pos'", KAGGLE)
+    api = model_app(tmp_path, [call("aggregate", GROCERY_CALL), say(f"Grocery spend is {total:,.2f}.")])
+    steps, view = ask(api, start(api), GROCERY)
+    assert view["who"] == "model fake" and view["answer"] == f"Grocery spend is {total:,.2f}."
+    assert [s.split(":")[0] for s in steps[:4]] == ["router", "model fake", "model fake", "tool aggregate"]
+    assert "calls aggregate(" in steps[2]
+    assert "policy NumbersFromTools: allow" in steps and steps[-1] == "answered by model"
+
+
+def test_a_model_number_no_tool_returned_is_taken_over_and_shown(tmp_path):
+    from agent.testing import call, say
+
+    (total,), = sql("SELECT SUM(amt) FROM t WHERE category = 'grocery_pos'", KAGGLE)
+    api = model_app(tmp_path, [call("aggregate", GROCERY_CALL), say("Grocery spend is 99,999.99.")])
+    steps, view = ask(api, start(api), GROCERY)
+    assert view["answer"] == f"The total amt is {total:,.2f}." and view["status"] == "router_takeover"
+    assert view["who"].startswith("router (took over from the model: ")
+    assert any(s.startswith("policy NumbersFromTools: reject: ") for s in steps)
+
+
+def test_an_answer_the_router_could_not_check_is_labelled_unverified(tmp_path):
+    from agent.testing import call, say
+
+    (total,), = sql("SELECT SUM(amt) FROM t", KAGGLE)
+    api = model_app(tmp_path, [call("aggregate", {"op": "sum", "column": "amt"}), say(f"It is {total:,.2f}.")])
+    _, view = ask(api, start(api), "Tell me how much money flowed overall, roughly speaking, vibes-wise")
+    assert view["unverified"] is True and view["who"] == "model fake"
+    assert view["answer"].startswith(f"It is {total:,.2f}.\n(Unverified")
+
+
+def test_lookup_records_come_as_a_table_of_text_with_index_progress_as_steps(api, tmp_path):
+    rows = [("Jennifer", "Banks", HOSTILE_SCRIPT, 12.5), ("Jennifer", "Banks", HOSTILE_IMAGE, 40.0),
+            ("Jennifer", "Lopez", "fraud_Kirlin", 7.0), ("Mark", "Banks", "fraud_Kirlin", 3.25)]
+    csv = tmp_path / "people.csv"
+    pd.DataFrame(rows, columns=["first", "last", "merchant", "amt"]).to_csv(csv, index=False)
+    table = api.post("/api/tables", files={"file": ("people.csv", csv.read_bytes())}, headers=H).json()
+    steps, view = ask(api, start(api, table["id"]), "Find transactions from Jennifer Banks")
+    records = view["tables"][0]
+    assert records["title"] == "records"
+    merchant = records["columns"].index("merchant")
+    assert sorted(r[merchant] for r in records["rows"]) == sorted([HOSTILE_SCRIPT, HOSTILE_IMAGE])
+    assert any(s.startswith("indexing people.csv for record search: 4 of 4 rows") for s in steps)
+
+
+HOSTILE_SCRIPT = "<script>alert(1)</script>"
+HOSTILE_IMAGE = "![x](http://127.0.0.1:9/x.png)"

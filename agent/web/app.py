@@ -158,12 +158,15 @@ def answer(session: WebSession, question: str, emit) -> Failed | object:
     with session.lock:
         observed = Observed(session.table.agent, emit)
         session.chat.agent = observed.agent
+        session.table.listeners.add(emit)
         try:
             outcome = session.chat.ask(question)
         except Exception as exc:
             log.exception("question failed: %r", question)
             outcome = _failed(question, exc)
             session.chat._append({"event": "outcome", **outcome.model_dump(mode="json")})
+        finally:
+            session.table.listeners.discard(emit)
         observed.finish(outcome)
         session.history.append(outcome)
         return outcome

@@ -46,13 +46,32 @@ class TableEntry:
     _agent: object | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
+    listeners: set[Callable[[str], None]] = field(default_factory=set, repr=False)
+    """The step reporters of the questions running on this table now (index notices go to all)."""
+
     @property
     def agent(self):
-        """The table's Agent (agent.loop), built once; raises TallyError when the file cannot be loaded."""
+        """The table's Agent (agent.loop), built once; raises TallyError when the file cannot be loaded.
+        Its record search reports index notices and progress to `listeners`, one search at a time."""
         with self._lock:
             if self._agent is None:
-                self._agent = self.build(self.path)
+                agent = self.build(self.path)
+                if agent.searcher is not None:
+                    from agent.search import lazy_searcher
+
+                    agent.searcher = SerialSearch(lazy_searcher(
+                        agent.table, agent.config.search, agent.router.lexicon.measure_candidates,
+                        notify=self.broadcast, progress=self._progress))
+                self._agent = agent
         return self._agent
+
+    def broadcast(self, text: str) -> None:
+        """Send a step line to every question running on this table."""
+        for emit in list(self.listeners):
+            emit(text)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.broadcast(f"indexing {self.name} for record search: {done:,} of {total:,} rows")
 
     def summary(self) -> dict[str, object]:
         """What the page lists: id, name, source, and rows/columns once loaded."""
@@ -60,6 +79,24 @@ class TableEntry:
         if self._agent is not None:
             out |= {"rows": self._agent.table.rows, "columns": list(self._agent.table.df.columns)}
         return out
+
+
+class SerialSearch:
+    """A table's RecordSearch factory for the web: built once, searched one question at a time
+    (the first search builds the index; Qdrant's local mode is a single client). Called like the
+    factory it wraps and returns itself, so `searcher().search(args)` goes through the lock."""
+
+    def __init__(self, make: Callable[[], object]):
+        self._make = make
+        self._lock = threading.Lock()
+
+    def __call__(self) -> "SerialSearch":
+        return self
+
+    def search(self, args):
+        """RecordSearch.search under the table's lock."""
+        with self._lock:
+            return self._make().search(args)
 
 
 def safe_name(name: str) -> str:
