@@ -138,6 +138,8 @@ def test_uploads_over_the_limit_or_of_other_kinds_are_refused_and_not_kept(tmp_p
     big = b"a,b\n" + b"1,2\n" * 5000  # 20 KB > 10 KiB
     response = api.post("/api/tables", files={"file": ("big.csv", big)}, headers=H)
     assert response.status_code == 413 and "0.01 MiB" in response.json()["message"]
+    response = api.post("/api/tables", files={"file": ("huge.csv", big * 6)}, headers=H)
+    assert response.status_code == 413  # refused by its Content-Length, before the body is read
     response = api.post("/api/tables", files={"file": ("run.sh", b"echo hi\n")}, headers=H)
     assert response.status_code == 415
     response = api.post("/api/tables", files={"file": ("bin.csv", b"\x00\x01\x02 binary")}, headers=H)
@@ -269,3 +271,12 @@ def test_lookup_records_come_as_a_table_of_text_with_index_progress_as_steps(api
 
 HOSTILE_SCRIPT = "<script>alert(1)</script>"
 HOSTILE_IMAGE = "![x](http://127.0.0.1:9/x.png)"
+
+
+def test_serve_names_a_missing_file_and_exits_2(tmp_path):
+    from typer.testing import CliRunner
+
+    from agent.cli import app
+
+    result = CliRunner().invoke(app, ["serve", str(tmp_path / "nope.csv"), "--port", "0"], env={"COLUMNS": "300"})
+    assert result.exit_code == 2 and "nope.csv: file not found" in result.output

@@ -68,6 +68,16 @@ def create_app(config: Config, files: list[Path], build, *, token: str | None = 
     if host in LOOPBACK:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"])
 
+    @app.middleware("http")
+    async def refuse_large_uploads(request: Request, call_next):
+        """Refuse an upload by its Content-Length before its body is read (the copy enforces it too)."""
+        if request.method == "POST" and request.url.path == "/api/tables":
+            length = request.headers.get("content-length", "")
+            if length.isdigit() and int(length) > tables.limit + 64 * 1024:
+                return JSONResponse({"error": "too_large", "message": f"larger than the {config.web.max_upload_mb:g} "
+                                     "MiB upload limit (web.max_upload_mb)"}, status_code=413)
+        return await call_next(request)
+
     def check_token(x_tally_token: str = Header(default="")) -> None:
         if not secrets.compare_digest(x_tally_token.encode(), token.encode()):
             raise HTTPException(401, "missing or wrong X-Tally-Token (open the URL `tally serve` printed)")
@@ -96,10 +106,7 @@ def create_app(config: Config, files: list[Path], build, *, token: str | None = 
         return [t.summary() for t in tables.list()]
 
     @app.post("/api/tables", dependencies=api)
-    def upload(file: UploadFile, content_length: int = Header(default=0)) -> dict:
-        if content_length > tables.limit + 64 * 1024:
-            raise UploadError(f"{file.filename}: larger than the {config.web.max_upload_mb:g} MiB upload limit "
-                              "(web.max_upload_mb)", 413)
+    def upload(file: UploadFile) -> dict:
         entry = tables.upload(file.filename or "", iter(lambda: file.file.read(1 << 20), b""))
         try:
             entry.agent  # load now: a bad file is refused here, naming the problem

@@ -79,10 +79,12 @@ class Sessions:
             return self._live.setdefault(name, WebSession(name, table, chat, outcomes))
 
     def list(self) -> list[dict[str, object]]:
-        """Saved sessions, newest first: {id, file, questions, first, live}."""
+        """Saved sessions with at least one question, newest first: {id, file, questions, first, served}."""
         out = []
         for name, path in sorted(self._transcripts().items(), reverse=True):
             start, outcomes = _read(path)
+            if not outcomes:
+                continue
             out.append({"id": name, "file": Path(str(start.get("file", ""))).name, "questions": len(outcomes),
                         "first": outcomes[0].question if outcomes else "",
                         "served": self.tables.by_sha256(start.get("sha256")) is not None})
