@@ -159,7 +159,7 @@ def test_excel_upload_answers_like_its_csv(api, tmp_path):
 
 def test_an_exception_inside_shows_a_typed_failure_not_a_trace(api, monkeypatch):
     session = start(api)
-    entry = api.app.state.tables.get("f0")
+    entry = api.app.state.tally.tables.get("f0")
 
     def broken(question, previous=None):
         raise RuntimeError("engine exploded")

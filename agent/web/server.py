@@ -42,7 +42,7 @@ def serve(config: Config, files: list[Path], build: Callable[[Path], object], *,
     if host not in LOOPBACK and not token:
         token = secrets.token_urlsafe(24)
     app = create_app(config, files, build, token=token, host=host, model_name=model_name)
-    for entry in app.state.tables.list():
+    for entry in app.state.tally.tables.list():
         if entry.source == "file":
             entry.agent  # load every named file now: a bad one stops here, named, before the URL is printed
     sock = bind(host, port)
