@@ -80,7 +80,8 @@ def test_upload_ask_provenance_chart_and_reopen(page):
     assert bars.count() == categories
     assert turn.locator("table.groups tbody tr").count() == categories
     if os.environ.get("TALLY_WEB_SCREENSHOT"):
-        page.set_viewport_size({"width": 1280, "height": 1560})  # both answers, no scrolling
+        turn.locator(".steps-box summary").click()
+        page.set_viewport_size({"width": 1280, "height": 1640})  # both answers, no scrolling
         page.screenshot(path=os.environ["TALLY_WEB_SCREENSHOT"])
 
     page.reload()  # the session reopens from its JSONL transcript

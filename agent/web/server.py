@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from agent.config import Config
 from agent.errors import TallyError
-from agent.web.app import LOOPBACK, create_app
+from agent.web.app import LOOPBACK, create_app, vega_bundle
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -45,6 +46,7 @@ def serve(config: Config, files: list[Path], build: Callable[[Path], object], *,
     for entry in app.state.tally.tables.list():
         if entry.source == "file":
             entry.agent  # load every named file now: a bad one stops here, named, before the URL is printed
+    threading.Thread(target=vega_bundle, name="vega-bundle", daemon=True).start()  # ~3 s, before the first page
     sock = bind(host, port)
     announce(f"Tally is serving {len(files)} file(s) at {url_of(sock, host, token)}  (Ctrl-C to stop)")
     if host not in LOOPBACK:

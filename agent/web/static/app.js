@@ -124,7 +124,8 @@ function renderAnswer(view) {
 
 function renderTable(table) {
   const head = el("tr", {}, ...table.columns.map((c) => el("th", {}, c)));
-  const rows = table.rows.map((row) => el("tr", {}, ...row.map((c) => el("td", {}, c))));
+  const numeric = (text) => /^-?[\d,.]+%?( \/ -?[\d,.]+)?$/.test(text);
+  const rows = table.rows.map((row) => el("tr", {}, ...row.map((c) => el("td", numeric(c) ? {class: "num"} : {}, c))));
   return el("div", {class: "table-wrap"},
     el("table", {class: table.title}, el("thead", {}, head), el("tbody", {}, ...rows)),
     table.caption ? el("p", {class: "dim"}, table.caption) : null);
@@ -169,7 +170,9 @@ $("ask").addEventListener("submit", guard(async (event) => {
   const question = $("question").value.trim();
   if (!question) return;
   $("question").value = "";
-  await ask(question);
+  const button = document.querySelector("#ask button");
+  button.disabled = true;
+  try { await ask(question); } finally { button.disabled = false; $("question").focus(); }
 }));
 $("upload").addEventListener("change", guard(async (event) => {
   const file = event.target.files[0];
