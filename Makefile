@@ -20,7 +20,7 @@ test: $(BIN)/tally chromium
 
 # Debian's chromium for the browser test of `tally serve` (instant when already installed).
 chromium:
-	@scripts/ensure_chromium.sh
+	@bash scripts/ensure_chromium.sh
 
 # `tally serve` under load on loopback: 20 concurrent sessions asking the demo questions.
 bench-web: $(BIN)/tally

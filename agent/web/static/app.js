@@ -106,7 +106,8 @@ function renderAnswer(view) {
     const chart = el("div", {class: "chart"});
     box.append(chart);
     if (window.vegaEmbed) {
-      window.vegaEmbed(chart, view.chart, {actions: false, renderer: "svg"}).catch((e) => chart.append(String(e)));
+      window.vegaEmbed(chart, view.chart, {renderer: "svg",
+        actions: {export: true, source: false, compiled: false, editor: false}}).catch((e) => chart.append(String(e)));
     } else chart.append("(the chart library did not load)");
   }
   for (const table of view.tables) box.append(renderTable(table));
