@@ -75,7 +75,7 @@ def test_upload_ask_provenance_chart_and_reopen(page):
     assert "router: computation" in turn.locator(".steps").text_content()  # folded once answered
 
     turn = ask(page, "What is the total spend by category?")
-    bars = turn.locator(".chart svg .mark-rect path")
+    bars = turn.locator(".chart svg.marks .mark-rect path")
     bars.first.wait_for()
     assert bars.count() == categories
     assert turn.locator("table.groups tbody tr").count() == categories
@@ -85,7 +85,7 @@ def test_upload_ask_provenance_chart_and_reopen(page):
         page.screenshot(path=os.environ["TALLY_WEB_SCREENSHOT"])
 
     page.reload()  # the session reopens from its JSONL transcript
-    page.locator(".turn").nth(1).locator(".chart svg").wait_for()
+    page.locator(".turn").nth(1).locator(".chart svg.marks").wait_for()
     assert page.locator(".turn").count() == 2
     assert f"{total:,.2f}" in page.locator(".turn .answer-text").first.inner_text()
 
@@ -101,5 +101,7 @@ def test_hostile_cells_show_as_text(page, tmp_path):
     assert sorted(cells) == sorted([*HOSTILE, "plain"])
     assert page.evaluate("window.__tally_pwned") is None
     assert page.locator("#log script, #log img").count() == 0
-    turn.locator(".chart svg").wait_for()  # labels drawn as SVG text, not markup
+    turn.locator(".chart svg.marks").wait_for()
+    labels = turn.locator(".chart svg.marks text").all_text_contents()  # axis labels: SVG text, not markup
+    assert any(label.startswith("<script>") for label in labels) and any(label.startswith("![pic]") for label in labels)
     assert page.evaluate("window.__tally_pwned") is None
