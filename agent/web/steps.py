@@ -1,7 +1,8 @@
 """The steps of one question as they happen: the router's reading, each model turn, each tool
-call the model makes, each policy verdict. `observed(agent, emit)` returns a copy of the agent
+call the model makes, each policy verdict. `Observed(agent, emit).agent` is a copy of the agent
 whose router, model, tools and policies report to `emit` before handing back what they return;
-the loop itself is unchanged and nothing is shared between two questions' copies."""
+the loop itself is unchanged, and the wrappers are made per question, so two questions running at
+once never report into each other's steps."""
 
 from __future__ import annotations
 
