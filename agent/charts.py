@@ -52,12 +52,25 @@ def chart_spec(result: Result) -> dict[str, object] | None:
                alt.Tooltip("rows:Q", title="rows", format=",")]
     base = alt.Chart(data, title=alt.Title(f"{value_title} by {by}", subtitle=result.provenance.operation))
     if mark == "line":
-        chart = base.mark_line(point=True).encode(x=alt.X("key:T", title=by), y=alt.Y("value:Q", title=value_title),
-                                                  tooltip=tooltip)
+        unit, axis, interval = _time_unit(points)
+        x = alt.X("key:T", title=by, timeUnit=unit,
+                  axis=alt.Axis(format=axis, tickCount={"interval": interval, "step": 1}, labelOverlap=True))
+        chart = base.mark_line(point=True).encode(x=x, y=alt.Y("value:Q", title=value_title), tooltip=tooltip)
     else:
         chart = base.mark_bar().encode(y=alt.Y("key:N", title=by, sort=None), x=alt.X("value:Q", title=value_title),
                                        tooltip=tooltip)
     return chart.properties(width=480).to_dict()
+
+
+def _time_unit(points: list[dict[str, object]]) -> tuple[str, str, str]:
+    """Vega-Lite's UTC time unit, axis format and tick interval for the keys' precision (ISO keys
+    carry no zone: read as UTC, so no day shifts by the viewer's time zone)."""
+    longest = max(len(str(p["key"])) for p in points)
+    if longest <= 7:
+        return "utcyearmonth", "%Y-%m", "month"
+    if longest <= 10:
+        return "utcyearmonthdate", "%Y-%m-%d", "day"
+    return "utcyearmonthdatehoursminutes", "%Y-%m-%d %H:%M", "minute"
 
 
 def write_png(spec: dict[str, object], path: Path, scale: float = 2.0) -> Path:

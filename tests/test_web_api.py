@@ -280,3 +280,13 @@ def test_serve_names_a_missing_file_and_exits_2(tmp_path):
 
     result = CliRunner().invoke(app, ["serve", str(tmp_path / "nope.csv"), "--port", "0"], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "nope.csv: file not found" in result.output
+
+
+def test_totals_over_dates_are_drawn_as_a_dated_line(api, tmp_path):
+    csv = b"day,amt\n2024-01-01,5\n2024-01-01,7\n2024-01-02,3\n2024-01-03,10\n"
+    table = api.post("/api/tables", files={"file": ("days.csv", csv)}, headers=H).json()
+    _, view = ask(api, start(api, table["id"]), "What is the total amt by day?")
+    chart = view["chart"]
+    assert chart["mark"]["type"] == "line" and chart["encoding"]["x"]["type"] == "temporal"
+    points = next(iter(chart["datasets"].values()))
+    assert {p["key"][:10]: p["value"] for p in points} == {"2024-01-01": 12, "2024-01-02": 3, "2024-01-03": 10}
