@@ -19,7 +19,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
@@ -134,7 +133,7 @@ def main() -> int:
                                        latencies, firsts, problems) for state, total in states]
                 done, pending = wait(futures, timeout=600)
             wall = time.perf_counter() - started
-            problems += [f"session still running after 600 s" for _ in pending]
+            problems += ["session still running after 600 s" for _ in pending]
             problems += transcript_problems(Path(folder) / "sessions", [state for state, _ in states])
         finally:
             process.terminate()
