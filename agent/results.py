@@ -18,7 +18,9 @@ class Provenance(BaseModel):
     model_config = _Doc
 
     operation: str
-    """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos'."""
+    """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos' (engine-neutral)."""
+    sql: str = ""
+    """The SQL exactly as the engine ran it (its dialect); '' where no query ran."""
     rows_scanned: int
     """Rows in the table (all of them are scanned)."""
     rows_matched: int
@@ -36,7 +38,8 @@ class Provenance(BaseModel):
     file: str = ""
     """The table's file name."""
     sha256: str = ""
-    """Hex SHA-256 of the file's bytes."""
+    """Hex SHA-256 of the file's bytes; for a big file read where it lies, of its path, size and
+    modification time (hashing every byte would read the whole file for each question)."""
 
 
 class Group(BaseModel):

@@ -66,7 +66,7 @@ class Sessions:
         if path is None:
             raise SessionError(f"no session {name!r}")
         start, outcomes = _read(path)
-        table = self.tables.by_sha256(start.get("sha256"))
+        table = self.tables.find(start)
         if table is None:
             raise SessionError(f"session {name} was over {Path(str(start.get('file'))).name} (sha256 "
                                f"{str(start.get('sha256'))[:12]}), which this server does not serve: "
@@ -87,7 +87,7 @@ class Sessions:
                 continue
             out.append({"id": name, "file": Path(str(start.get("file", ""))).name, "questions": len(outcomes),
                         "first": outcomes[0].question if outcomes else "",
-                        "served": self.tables.by_sha256(start.get("sha256")) is not None})
+                        "served": self.tables.find(start) is not None})
         return out
 
     def _transcripts(self) -> dict[str, Path]:

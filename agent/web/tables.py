@@ -16,9 +16,9 @@ from pathlib import Path
 
 from agent.config import Config
 from agent.errors import TallyError
+from agent.sources import EXCEL, JSON_LINES, split_sheet
 
-TABLE_SUFFIXES = {".csv", ".tsv", ".txt", ".parquet", ".pq"}
-EXCEL_SUFFIXES = {".xlsx", ".xlsm"}
+TABLE_SUFFIXES = {".csv", ".tsv", ".txt", ".parquet", ".pq", *JSON_LINES, *EXCEL}
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -77,7 +77,7 @@ class TableEntry:
         """What the page lists: id, name, source, and rows/columns once loaded."""
         out: dict[str, object] = {"id": self.id, "name": self.name, "source": self.source}
         if self._agent is not None:
-            out |= {"rows": self._agent.table.rows, "columns": list(self._agent.table.df.columns)}
+            out |= {"rows": self._agent.table.rows, "columns": list(self._agent.table.roles)}
         return out
 
 
@@ -128,9 +128,9 @@ class Tables:
         self._entries: dict[str, TableEntry] = {}
         self._lock = threading.Lock()
         for number, path in enumerate(files):
-            if not path.is_file():
+            if not split_sheet(path)[0].is_file():
                 raise TallyError(f"{path}: file not found")
-            self._add(TableEntry(f"f{number}", path.name, path, "file", sha256_file(path), build))
+            self._add(TableEntry(f"f{number}", path.name, path, "file", sha256_file(split_sheet(path)[0]), build))
         for path in sorted(self.folder.glob("*/*")) if self.folder.is_dir() else []:
             if path.suffix.lower() in TABLE_SUFFIXES and re.fullmatch(r"[0-9a-f]{64}", path.parent.name):
                 self._add(TableEntry(f"u{path.parent.name[:16]}", path.name, path, "upload", sha256_file(path), build))
@@ -154,10 +154,15 @@ class Tables:
         with self._lock:
             return self._entries.get(table_id)
 
-    def by_sha256(self, sha256: str | None) -> TableEntry | None:
-        """The first entry over a file with these bytes (to reopen a transcript), or None."""
+    def find(self, start: dict) -> TableEntry | None:
+        """The entry a transcript's start record ({"file", "sha256"}) was over: the same file path,
+        else a file with the same bytes; None when not served. (chat.Session.resume then checks
+        the loaded table's sha256.)"""
+        file = Path(str(start.get("file", ""))).resolve()
         with self._lock:
-            return next((e for e in self._entries.values() if e.sha256 == sha256), None)
+            entries = list(self._entries.values())
+        return (next((e for e in entries if split_sheet(e.path)[0].resolve() == file), None)
+                or next((e for e in entries if e.sha256 == start.get("sha256")), None))
 
     def list(self) -> list[TableEntry]:
         """Every entry: command-line files first, then uploads."""
@@ -165,14 +170,13 @@ class Tables:
             return list(self._entries.values())
 
     def upload(self, filename: str, chunks: Iterator[bytes]) -> TableEntry:
-        """Store an upload (CSV, TSV, Parquet or Excel; an Excel workbook's first sheet becomes a CSV
-        beside it). Returns the registered entry when the same bytes were uploaded before, else a
+        """Store an upload (CSV, TSV, Parquet, JSON lines or Excel: its first sheet). Returns the registered entry when the same bytes were uploaded before, else a
         new entry the caller registers with `add` once it loads (or removes with `discard`).
         Raises UploadError 413 past `web.max_upload_mb` (nothing is kept), 415 for another kind of file."""
         name = safe_name(filename)
         suffix = Path(name).suffix.lower()
-        if suffix not in TABLE_SUFFIXES | EXCEL_SUFFIXES:
-            raise UploadError(f"{name}: not a table file; upload CSV, TSV, Parquet or Excel (.xlsx)", 415)
+        if suffix not in TABLE_SUFFIXES:
+            raise UploadError(f"{name}: not a table file; upload CSV, TSV, Parquet, JSON lines or Excel", 415)
         self.folder.mkdir(parents=True, exist_ok=True)
         digest, size = hashlib.sha256(), 0
         with tempfile.NamedTemporaryFile(dir=self.folder, prefix=".part-", delete=False) as part:
@@ -194,24 +198,5 @@ class Tables:
         target = self.folder / digest.hexdigest() / name
         target.parent.mkdir(exist_ok=True)
         Path(part.name).replace(target)
-        if suffix in EXCEL_SUFFIXES:
-            try:
-                target = _excel_to_csv(target)
-            except UploadError:
-                shutil.rmtree(target.parent, ignore_errors=True)
-                raise
         return TableEntry(f"u{digest.hexdigest()[:16]}", target.name, target, "upload", sha256_file(target), self.build)
 
-
-def _excel_to_csv(path: Path) -> Path:
-    """The first sheet of an Excel workbook written as CSV beside it (cells as their text), so the
-    table loads like any CSV. Raises UploadError naming the file when it cannot be read."""
-    import pandas as pd
-
-    out = path.with_suffix(".csv")
-    try:
-        frame = pd.read_excel(path, sheet_name=0, dtype=str)
-    except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a broken file
-        raise UploadError(f"{path.name}: cannot read this Excel file ({type(exc).__name__}: {exc})", 400) from None
-    frame.to_csv(out, index=False)
-    return out
