@@ -108,6 +108,7 @@ def provenance_text(call: ToolSuccess) -> list[str]:
     search stages, file and hash (the terminal and the web page show the same lines)."""
     p = call.result.provenance
     return [f"operation: {p.operation}",
+             *([f"sql ({p.engine}): {p.sql}"] if p.sql else []),
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
              *provenance_lines(call.result),

@@ -21,6 +21,8 @@ class Provenance(BaseModel):
     """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos' (engine-neutral)."""
     sql: str = ""
     """The SQL exactly as the engine ran it (its dialect); '' where no query ran."""
+    engine: str = ""
+    """The engine that ran it: duckdb or spark."""
     rows_scanned: int
     """Rows in the table (all of them are scanned)."""
     rows_matched: int

@@ -131,7 +131,9 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
     if frame.empty:
         raise TableLoadError(name, "no rows" if len(frame.columns) else "no columns")
     digest = hashlib.sha256(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes()).hexdigest()
-    return _build(Path(name), frame.reset_index(drop=True), digest)
+    table = _build(Path(name), frame.reset_index(drop=True), digest)
+    table.in_place = True  # the engine scans it where it is, never copies it
+    return table
 
 
 def _check_text(path: str | Path, data: bytes) -> None:
