@@ -11,12 +11,20 @@ $(BIN)/tally: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: demo test bench bench-search eval-search local-model eval record
+.PHONY: demo test bench bench-search eval-search local-model eval record chromium bench-web
 demo: $(BIN)/tally
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
-test: $(BIN)/tally
+test: $(BIN)/tally chromium
 	$(BIN)/pytest -q
+
+# Debian's chromium for the browser test of `tally serve` (instant when already installed).
+chromium:
+	@bash scripts/ensure_chromium.sh
+
+# `tally serve` under load on loopback: 20 concurrent sessions asking the demo questions.
+bench-web: $(BIN)/tally
+	$(BIN)/python bench/web_load.py $(DATA)/kaggle_fraud_train_first5039.csv
 
 bench: $(BIN)/tally
 	$(BIN)/python bench/bench.py

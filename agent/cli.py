@@ -1,4 +1,4 @@
-"""The command line: `tally ask`, `tally chat`, `tally profile`, `tally index`, `tally tools`, `tally mcp`."""
+"""The command line: `tally ask`, `tally chat`, `tally profile`, `tally index`, `tally tools`, `tally mcp`, `tally serve`."""
 
 from __future__ import annotations
 
@@ -83,10 +83,12 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
                                                    help="One or more files (CSV, TSV, Parquet, JSON lines, Excel; "
                                                         "'book.xlsx#Sheet' for one sheet), then the question.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
+        chart: Annotated[Optional[Path], typer.Option("--chart", help="Also write the result's chart as PNG here.")] = None,
         config_path: ConfigOpt = None) -> None:
     """Answer one question, then show its provenance. With several tables, the question goes to
     the one the router reads it against. Exit code: 0 answered, 3 abstained (the reason is
-    printed), 1 failed, 2 bad input (file or config)."""
+    printed), 1 failed, 2 bad input (file or config). --chart writes the chart the web page would
+    draw (bars for groups, a line over dates) from the typed result, offline."""
     from agent.render import render_outcome
     if len(words) < 2:
         _fail(TallyError("give at least one file and a question"))
@@ -101,8 +103,23 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
         print(json.dumps(outcome.model_dump(mode="json"), indent=2))
     else:
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
+    if chart is not None:
+        _write_chart(outcome, chart)
     if outcome.status != "answered" and outcome.status != "router_takeover":
         raise typer.Exit(1 if outcome.status == "failed" else 3)
+
+
+def _write_chart(outcome, path: Path) -> None:
+    """The first chart among the outcome's results, as PNG at `path`; a notice when none applies."""
+    from agent.charts import chart_spec, write_png
+    spec = next((s for s in (chart_spec(c.result) for c in outcome.results) if s), None)
+    if spec is None:
+        _notice(f"no chart written to {path}: this answer has no groups or dates to draw")
+        return
+    try:
+        _notice(f"chart: {write_png(spec, path)}")
+    except OSError as exc:
+        _fail(exc)
 
 
 @app.command()
@@ -187,6 +204,24 @@ def index(file: FileArg, config_path: ConfigOpt = None) -> None:
 
 
 FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files; tables are named by file stem.")]
+
+
+@app.command()
+def serve(files: Annotated[Optional[list[Path]], typer.Argument(help="Tables to offer (more can be uploaded).")] = None,
+          host: Annotated[Optional[str], typer.Option(help="Address (default web.host, 127.0.0.1).")] = None,
+          port: Annotated[Optional[int], typer.Option(help="Port (default web.port, 8000; 0 = any free).")] = None,
+          token: Annotated[Optional[str], typer.Option(envvar="TALLY_WEB_TOKEN",
+                                                       help="Token for a non-loopback host (default: random).")] = None,
+          config_path: ConfigOpt = None) -> None:
+    """A chat page in the browser: upload or pick a table, ask, follow up; sessions are saved."""
+    from agent.web.server import serve as run
+    try:
+        config = load_config(config_path)
+        run(config, list(files or []), lambda path: build_agent(path, config), host=host, port=port, token=token,
+            model_name=config.model.name if config.model.configured else None,
+            announce=lambda line: console.print(line, markup=False, highlight=False))
+    except (TallyError, OSError) as exc:
+        _fail(exc)
 
 
 def _toolset(files: list[Path], config_path: Optional[Path]):

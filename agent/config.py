@@ -162,6 +162,21 @@ class EngineConfig(BaseModel):
                              threads=self.threads)
 
 
+class WebConfig(BaseModel):
+    """`tally serve`: the local web page."""
+
+    model_config = _Section
+
+    host: str = "127.0.0.1"
+    """Address to listen on. Any address but loopback requires a token (printed with the URL)."""
+    port: int = 8000
+    """TCP port (0 = any free port)."""
+    upload_dir: str = ".tally/uploads"
+    """Where uploaded tables are kept, one folder per upload named by its sha256."""
+    max_upload_mb: float = 50.0
+    """Largest upload accepted, in MiB; a bigger one is refused with 413 and nothing is kept."""
+
+
 class Config(BaseModel):
     """The whole configuration."""
 
@@ -174,6 +189,7 @@ class Config(BaseModel):
     output: OutputConfig = Field(default_factory=OutputConfig)
     search: SearchConfig = Field(default_factory=SearchConfig)
     engine: EngineConfig = Field(default_factory=EngineConfig)
+    web: WebConfig = Field(default_factory=WebConfig)
 
 
 def _read(path: Path) -> dict:

@@ -67,9 +67,7 @@ def _records_table(result: SearchResult, max_columns: int = 8) -> RichTable:
     cut at `max_columns` (all fields are in --json)."""
     table = RichTable(show_edge=False, pad_edge=False)
     columns = list(result.records[0].fields)
-    filtered = [c for c in columns if c in result.filter]
-    described = [c for c in result.columns if c not in filtered]
-    shown = (filtered + described + [c for c in columns if c not in filtered + described])[:max_columns]
+    shown = record_columns(result)[:max_columns]
     table.add_column("row", justify="right")
     for column in shown:
         table.add_column(column, overflow="fold")
@@ -80,6 +78,14 @@ def _records_table(result: SearchResult, max_columns: int = 8) -> RichTable:
     if len(columns) > len(shown):
         table.caption = f"{len(shown)} of {len(columns)} columns shown (--json for all)"
     return table
+
+
+def record_columns(result: SearchResult) -> list[str]:
+    """The records' columns in display order: the filtered ones, then those the search embedded, then the rest."""
+    columns = list(result.records[0].fields) if result.records else []
+    filtered = [c for c in columns if c in result.filter]
+    described = [c for c in result.columns if c not in filtered]
+    return filtered + described + [c for c in columns if c not in filtered + described]
 
 
 def _values_table(console: Console, result: DescribeResult, max_rows: int) -> None:
@@ -94,8 +100,15 @@ def _values_table(console: Console, result: DescribeResult, max_rows: int) -> No
 
 
 def _provenance(console: Console, call: ToolSuccess) -> None:
+    for line in provenance_text(call):
+        console.print("  " + line, style="dim", markup=False, highlight=False)
+
+
+def provenance_text(call: ToolSuccess) -> list[str]:
+    """The provenance of one tool call as lines: operation, rows, matched values and notes,
+    search stages, file and hash (the terminal and the web page show the same lines)."""
     p = call.result.provenance
-    lines = [f"operation: {p.operation}",
+    return [f"operation: {p.operation}",
              *([f"sql ({p.engine}): {p.sql}"] if p.sql else []),
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
@@ -103,8 +116,6 @@ def _provenance(console: Console, call: ToolSuccess) -> None:
              *([f"stages: " + " -> ".join(f"{st.name} {st.returned} ({st.elapsed_ms:.0f} ms)"
                                           for st in call.result.stages)] if isinstance(call.result, SearchResult) else []),
              f"file: {p.file} (sha256 {p.sha256[:12]}), {p.elapsed_ms:.1f} ms"]
-    for line in lines:
-        console.print("  " + line, style="dim", markup=False, highlight=False)
 
 
 def render_profile(console: Console, profile: TableProfile) -> None:

@@ -1,0 +1,82 @@
+"""Charts drawn from typed results, never from model text: bars for grouped results (and a
+column's value counts), a line when the groups are dates. The spec is Vega-Lite, built with
+Altair; `write_png` renders it offline with vl-convert (no browser, no network)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agent.answer import fmt, key_text, label
+from agent.results import AggregateResult, DescribeResult, RatioResult, Result
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?)?$")
+MAX_BARS = 50
+"""Groups drawn at most (results are already cut by tools.max_groups_returned)."""
+
+
+def chart_points(result: Result) -> tuple[list[dict[str, object]], str, str] | None:
+    """The points a chart of `result` would draw: ([{"key": str, "value": float, "rows": int}],
+    value title, mark "bar" or "line"); None when a picture would not read better than the
+    sentence (a single value, a single group, records, the whole profile, non-numeric values)."""
+    if isinstance(result, (AggregateResult, RatioResult)):
+        points = [{"key": key_text(g), "value": g.value, "rows": g.rows} for g in result.groups[:MAX_BARS]]
+        title = ("rate (%)" if isinstance(result, RatioResult)
+                 else f"{label(result.op, result.column)}")
+    elif isinstance(result, DescribeResult) and result.column:
+        points = [{"key": fmt(v.value), "value": v.rows, "rows": v.rows} for v in result.values[:MAX_BARS]]
+        title = "rows"
+    else:
+        return None
+    if len(points) < 2 or not all(isinstance(p["value"], (int, float)) and not isinstance(p["value"], bool)
+                                  for p in points):
+        return None
+    dated = isinstance(result, (AggregateResult, RatioResult)) and len(result.group_by) == 1 and all(
+        _ISO_DATE.match(str(p["key"])) for p in points)
+    return points, title, "line" if dated else "bar"
+
+
+def chart_spec(result: Result) -> dict[str, object] | None:
+    """A Vega-Lite spec (dict, JSON-ready) for `result`, or None (see `chart_points`). Data values
+    are the result's own numbers; the title is the result's operation as its provenance states it."""
+    found = chart_points(result)
+    if found is None:
+        return None
+    import altair as alt  # imported here: answers without a chart never pay for it
+    import pandas as pd
+
+    points, value_title, mark = found
+    by = ", ".join(getattr(result, "group_by", None) or [getattr(result, "column", None) or "value"])
+    data = pd.DataFrame(points)
+    tooltip = [alt.Tooltip("key:N", title=by), alt.Tooltip("value:Q", title=value_title, format=",.2f"),
+               alt.Tooltip("rows:Q", title="rows", format=",")]
+    base = alt.Chart(data, title=alt.Title(f"{value_title} by {by}", subtitle=result.provenance.operation))
+    if mark == "line":
+        unit, axis, interval = _time_unit(points)
+        x = alt.X("key:T", title=by, timeUnit=unit,
+                  axis=alt.Axis(format=axis, tickCount={"interval": interval, "step": 1}, labelOverlap=True))
+        chart = base.mark_line(point=True).encode(x=x, y=alt.Y("value:Q", title=value_title), tooltip=tooltip)
+    else:
+        chart = base.mark_bar().encode(y=alt.Y("key:N", title=by, sort=None), x=alt.X("value:Q", title=value_title),
+                                       tooltip=tooltip)
+    return chart.properties(width=480).to_dict()
+
+
+def _time_unit(points: list[dict[str, object]]) -> tuple[str, str, str]:
+    """Vega-Lite's UTC time unit, axis format and tick interval for the keys' precision (ISO keys
+    carry no zone: read as UTC, so no day shifts by the viewer's time zone)."""
+    longest = max(len(str(p["key"])) for p in points)
+    if longest <= 7:
+        return "utcyearmonth", "%Y-%m", "month"
+    if longest <= 10:
+        return "utcyearmonthdate", "%Y-%m-%d", "day"
+    return "utcyearmonthdatehoursminutes", "%Y-%m-%d %H:%M", "minute"
+
+
+def write_png(spec: dict[str, object], path: Path, scale: float = 2.0) -> Path:
+    """Render the Vega-Lite `spec` to a PNG file at `path` with vl-convert (offline). Returns
+    `path`; raises OSError when it cannot be written."""
+    import vl_convert as vlc
+
+    path.write_bytes(vlc.vegalite_to_png(spec, scale=scale))
+    return path
