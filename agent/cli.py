@@ -28,7 +28,7 @@ def build_agent(path: Path, config: Config):
     """Load the table and wire the agent: the OpenAI model when configured, else router only."""
     from agent.engine import PandasEngine
     from agent.loop import Agent
-    from agent.policies.router import Router
+    from agent.router.router import Router
     from agent.table import load_table
 
     table = load_table(path)
@@ -134,7 +134,7 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
 def index(file: FileArg, config_path: ConfigOpt = None) -> None:
     """Build the record-search index of FILE (embeddings in Qdrant, BM25), with a progress bar.
     Ctrl-C stops it safely; run it again to resume where it stopped. Reused until the file changes."""
-    from agent.policies.lexicon import build_lexicon
+    from agent.router.lexicon import build_lexicon
     from agent.search.progress import IndexBar
     from agent.search.searcher import RecordSearch
     from agent.table import load_table

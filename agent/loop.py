@@ -21,7 +21,7 @@ from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
 from agent.policies.lookup_agreement import LookupAgreement
 from agent.policies.records import RecordsAreNotTotals
-from agent.policies.router import RouterDecision, Router
+from agent.router.router import RouterDecision, Router
 from agent.policies.takeover import RouterTakeover as TakeoverPolicy
 from agent.profile import profile_table
 from agent.table import Table

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.plan import AggregateArgs, RatioArgs
-from agent.policies.router import RouterDecision
+from agent.router.router import RouterDecision
 from agent.tools.base import ToolFailure, ToolSuccess
 
 

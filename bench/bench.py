@@ -114,7 +114,7 @@ def bench_cold(path: Path, runs: int) -> dict:
         "pandas_read_csv": [py, "-c", f"import pandas; pandas.read_csv({str(path)!r})"],
         "python_startup": [py, "-c", "pass"],
         "import_pandas": [py, "-c", "import pandas"],
-        "import_agent": [py, "-c", "import agent.cli, agent.engine, agent.loop, agent.policies.router, "
+        "import_agent": [py, "-c", "import agent.cli, agent.engine, agent.loop, agent.router.router, "
                                    "agent.table, agent.render"],
     }
     for cmd in commands.values():  # one untimed pass each: page cache, .pyc files

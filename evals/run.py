@@ -14,7 +14,7 @@ from agent.config import Config, ModelConfig
 from agent.engine import PandasEngine
 from agent.loop import Agent
 from agent.outcome import Outcome
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import Table, load_table, table_from_text
 from evals.cases import ROOT, Case
 from evals.cassettes import REPLAY_BASE, Cassette, CassetteMiss, recording_client, replaying

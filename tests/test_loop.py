@@ -10,7 +10,7 @@ from agent.config import load_config
 from agent.engine import PandasEngine
 from agent.loop import SEARCH_UNAVAILABLE, Agent
 from agent.models import ModelTimeout
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import table_from_text
 from agent.testing import FakeModel, call, say
 

@@ -10,7 +10,7 @@ from agent.config import load_config
 from agent.engine import PandasEngine
 from agent.loop import Agent
 from agent.plan import AggregateArgs
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import load_table, table_from_text
 from tests.helpers import DATA, KAGGLE, SPARKOV, need, sql
 

@@ -10,7 +10,7 @@ from agent.config import load_config
 from agent.engine import PandasEngine
 from agent.loop import Agent
 from agent.plan import Op, Predicate
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.search import lazy_searcher
 from agent.table import load_table
 from agent.testing import FakeModel, call, say

@@ -9,14 +9,14 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
-from agent.policies.classify import Classification, classify
-from agent.policies.lexicon import build_lexicon
+from agent.router.kind import Classification, classify
+from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
-from agent.policies.parse import Abstain, build_draft
-from agent.policies.planner import to_plan
-from agent.policies.reading import read
+from agent.router.parse import Abstain, build_draft
+from agent.router.planner import to_plan
+from agent.router.link import read
 from agent.table import Table
-from agent.policies.vocabulary import FOLLOW_UP_STARTS
+from agent.router.vocabulary import FOLLOW_UP_STARTS
 
 
 class RouterDecision(BaseModel):

@@ -4,9 +4,9 @@ with the previous plan for follow-up questions ("and for TX?", "only fraud ones"
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
-from agent.policies.lexicon import Lexicon
-from agent.policies.parse import Abstain, Draft
-from agent.policies.reading import Reading
+from agent.router.lexicon import Lexicon
+from agent.router.parse import Abstain, Draft
+from agent.router.link import Reading
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}

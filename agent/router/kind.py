@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from agent.policies import vocabulary as V
+from agent.router import vocabulary as V
 
 
 class Classification(BaseModel):

@@ -1,0 +1,122 @@
+"""First pass of the router's parser: a question's tokens read against a table's lexicon into
+items (columns, values, numbers, dates, operator words), and the words nothing matched."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, lookup_word
+from agent.router.tokens import Token, tokenize
+
+
+@dataclass
+class Item:
+    """One read phrase: its text, position (token index), meanings, and a number or ISO date."""
+
+    text: str
+    pos: int
+    meanings: list[Meaning]
+    number: float | None = None
+    date: str | None = None
+    currency: bool = False
+    used: bool = False
+    kind: str = ""
+    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
+
+    def __post_init__(self) -> None:
+        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
+
+    @property
+    def column(self) -> str | None:
+        return self.meanings[0].column if self.meanings else None
+
+
+@dataclass
+class Reading:
+    """All items of a question in order, and the unmatched words grouped into phrases."""
+
+    items: list[Item] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+
+    def of(self, *kinds: str) -> list[Item]:
+        return [i for i in self.items if i.kind in kinds]
+
+    def at(self, pos: int) -> Item | None:
+        """The item at token position `pos` (stopwords included), if any."""
+        return next((i for i in self.items if i.pos == pos), None)
+
+    def after(self, item: Item) -> Item | None:
+        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
+        return later[0] if later else None
+
+    def before(self, item: Item) -> Item | None:
+        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
+        return earlier[-1] if earlier else None
+
+
+def parse_number(text: str) -> float:
+    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0."""
+    return float(re.sub(r"[$€£,%]", "", text))
+
+
+def iso_date(text: str) -> str:
+    """'01/05/2024' (month first) -> '2024-01-05'; ISO text is normalised to zero-padded parts."""
+    if "/" in text:
+        a, b, year = (int(p) for p in text.split("/"))
+        month, day = (a, b) if a <= 12 else (b, a)
+        year = year + 2000 if year < 100 else year
+        return f"{year:04d}-{month:02d}-{day:02d}"
+    return "-".join(p.zfill(2) for p in text.split("-"))
+
+
+def read(question: str, lex: Lexicon) -> Reading:
+    """Read `question` against `lex`, longest phrase first. Cost: O(tokens * lex.max_len) lookups."""
+    tokens = tokenize(question)
+    reading = Reading()
+    i, gap = 0, []
+    while i < len(tokens):
+        item, width = _read_at(tokens, i, lex)
+        if item is None:
+            gap.append(tokens[i].text)
+        else:
+            if gap:
+                reading.unmatched.append(" ".join(gap))
+                gap = []
+            reading.items.append(item)
+        i += width
+    if gap:
+        reading.unmatched.append(" ".join(gap))
+    return reading
+
+
+def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
+    token = tokens[i]
+    if token.kind == "date":
+        return Item(token.text, i, [], date=iso_date(token.text)), 1
+    if token.kind == "number":
+        number, width = parse_number(token.text), 1
+        nxt = tokens[i + 1].lower if i + 1 < len(tokens) else ""
+        if nxt in V.SCALE_WORDS:
+            number, width = number * V.SCALE_WORDS[nxt], 2
+            nxt = tokens[i + 2].lower if i + 2 < len(tokens) else ""
+        currency = token.text.lstrip("-")[:1] in "$€£" or nxt in V.CURRENCY_WORDS
+        return Item(token.text, i, [], number=number, currency=currency), width + (nxt in V.CURRENCY_WORDS)
+    if token.text in lex.short_values and token.text != token.lower:
+        return Item(token.text, i, lex.short_values[token.text]), 1
+    for n in lex.lengths.get(token.lower, ()):
+        if n == 1:
+            meanings = lex.phrases.get((token.lower,))
+            if meanings:
+                return Item(token.text, i, meanings), 1
+            continue
+        key = tuple(t.lower for t in tokens[i : i + n])
+        if len(key) == n and key in lex.phrases:
+            return Item(" ".join(t.text for t in tokens[i : i + n]), i, lex.phrases[key]), n
+    meanings = lookup_word(lex, token)
+    if meanings:
+        return Item(token.text, i, meanings), 1
+    if token.lower in V.MONTHS:
+        return Item(token.text, i, [Meaning("month", value=str(V.MONTHS[token.lower]))]), 1
+    return None, 1
