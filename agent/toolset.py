@@ -22,7 +22,7 @@ from agent.profile import TableProfile, profile_table
 from agent.table import Table, load_table
 from agent.config import SearchConfig
 from agent.search import lazy_searcher
-from agent.tools import COMPUTE_TOOLS, Tool, ToolOutcome, call_tool
+from agent.tools import ALL_TOOLS, Tool, ToolOutcome, call_tool
 from agent.tools.search import make_search_tool
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -109,7 +109,7 @@ class Toolset:
         self.tables = dict(tables)
         self.engine = engine or PandasEngine()
         self.low_cardinality = low_cardinality
-        tools = dict(COMPUTE_TOOLS)
+        tools = dict(ALL_TOOLS)
         if search is not None:  # record search, each table's index opened (or built) on its first search
             searchers = {id(t): lazy_searcher(t, search) for t in self.tables.values()}
             tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
