@@ -93,7 +93,7 @@ class RankArgs(BaseModel):
     distinct: bool = False
     """Rank distinct values of `by` instead of rows ('the 3 highest different revenues')."""
     columns: list[str] = Field(default_factory=list)
-    """Columns returned for each row; empty returns `by`."""
+    """Columns returned for each row; empty returns every column."""
     where: list[Predicate] = Field(default_factory=list)
     """Rows considered (AND)."""
 
@@ -228,6 +228,8 @@ class ChangeArgs(BaseModel):
     """How each period's rows are combined (one row each: any of sum/mean/max gives its value)."""
     where: list[Predicate] = Field(default_factory=list)
     """Further conditions on both periods (AND)."""
+    report: Literal["absolute", "percent"] = "absolute"
+    """Which change the question asks for (both are returned)."""
 
 
 class LatestArgs(BaseModel):

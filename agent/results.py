@@ -220,6 +220,8 @@ class ChangeResult(BaseModel):
     """end_value - start_value."""
     percent: float | None
     """100 * absolute / start_value; null when start_value is 0."""
+    report: Literal["absolute", "percent"] = "absolute"
+    """Which of the two the question asked for."""
     provenance: Provenance
 
 

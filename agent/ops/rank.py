@@ -23,7 +23,7 @@ def rank(engine: Engine, table: Table, args: RankArgs) -> RowsResult:
     started = time.perf_counter()
     selection = selected(table, args.where)
     by = table.column(args.by) if args.by else None
-    columns = [table.column(c) for c in args.columns] or ([by] if by else list(table.df.columns))
+    columns = [table.column(c) for c in args.columns] or [str(c) for c in table.df.columns]
     df = table.df.loc[selection.mask]
     if by is None:
         keep = df.iloc[args.offset: args.offset + args.limit] if args.order == "asc" else (

@@ -112,7 +112,7 @@ def change(engine: Engine, table: Table, args: ChangeArgs) -> ChangeResult:
                  f"WHERE {key} = {literal(args.start)}{where_text(args.where).replace(' WHERE ', ' AND ')}")
     everything = select(table, args.where)
     return ChangeResult(column=column, start=scalar(args.start), end=scalar(args.end), start_value=start,
-                        end_value=end, absolute=absolute, percent=percent,
+                        end_value=end, absolute=absolute, percent=percent, report=args.report,
                         provenance=provenance(table, operation, everything, started))
 
 

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
 from agent.router import vocabulary as V
+
+if TYPE_CHECKING:
+    from agent.router.lexicon import Lexicon
+    from agent.router.link import Reading
 
 
 class Classification(BaseModel):
@@ -32,3 +39,41 @@ def classify(question: str) -> Classification:
     if t2:
         return Classification(kind="computation", tier=2, matched=t2, confidence=0.7)
     return Classification(kind="computation", tier=0, matched=[], confidence=0.3)
+
+
+class Kind(StrEnum):
+    """What a question asks for, recognised from its words before any plan is built. aggregate
+    covers aggregates, ratios and lookups (the planner's kinds); the others are typed queries."""
+
+    aggregate = "aggregate"
+    yes_no = "yes_no"
+    statistic = "statistic"
+    change = "change"
+    frequency = "frequency"
+    distinct = "distinct"
+    file_order = "file_order"
+    rank = "rank"
+
+
+_ROW_ORDER = re.compile(r"\b(?:row[- ]?wise|in the (?:dataset|data ?set|file|table|database))\b", re.I)
+
+
+def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
+    """The question's kind, from cue words in a fixed order (a yes/no question first: 'Is the
+    highest X above 5' is a test, not a ranking)."""
+    if V.YES_NO.search(question):
+        return Kind.yes_no
+    if reading.of("stat"):
+        return Kind.statistic
+    if reading.of("change") and len(reading.of("number", "date")) >= 2:
+        return Kind.change
+    if V.FREQUENT.search(question):
+        return Kind.frequency
+    if V.DISTINCT_LIST.search(question) and not V.COUNT_WORDS.search(question):
+        return Kind.distinct
+    time_words = [i for i in reading.of("time") if i.text.lower() in ("first", "last")]
+    if time_words and (not lex.date_columns or _ROW_ORDER.search(question)):
+        return Kind.file_order
+    if any(i.text.lower() not in V.COUNT_ORDER for i in reading.of("order")):
+        return Kind.rank
+    return Kind.aggregate

@@ -68,6 +68,12 @@ class Lexicon:
     measure_candidates: list[str] = field(default_factory=list)
     date_columns: list[str] = field(default_factory=list)
     numeric_columns: list[str] = field(default_factory=list)
+    headers: dict[str, set[str]] = field(default_factory=dict)
+    """Stem of a word of a column's header (split from snake/camel case and spaces) -> columns."""
+    header_words: dict[str, set[str]] = field(default_factory=dict)
+    """Column -> the stems of its header words ('YearsSinceLastPromotion' -> year, since, last, promotion)."""
+    acronyms: dict[str, str] = field(default_factory=dict)
+    """Lowercase acronym word of a header ('gre' of 'GRE Score', 'cgpa') -> column."""
     max_len: int = 1
     lengths: dict[str, list[int]] = field(default_factory=dict)
     """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
@@ -90,6 +96,13 @@ class Lexicon:
         self.max_len = max(self.max_len, len(key))
 
 
+def header_words(name: str) -> list[str]:
+    """The words of a header: 'YearsSinceLastPromotion' -> years since last promotion; 'GRE Score'
+    -> gre score; 'Price (TK)' -> price tk; 'FG3_PCT' -> fg3 pct."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name.strip())
+    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
+
+
 def _is_flag(series: pd.Series) -> bool:
     """A 0/1 column (is_fraud): numeric, min 0 or 1, max 0 or 1, and whole numbers only."""
     if not pd.api.types.is_numeric_dtype(series):
@@ -103,9 +116,11 @@ _PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"})
 
 def _yes_no(values: list[str]) -> tuple[str, str] | None:
     """(positive, negative) spellings of a Yes/No (Y/N, True/False) column's values, else None."""
-    if len(values) != 2:
+    folded: dict[str, str] = {}
+    for v in values:  # 'Yes', 'YES', 'yes' are one value (predicates ignore case), the first spelling named
+        folded.setdefault(v.strip().casefold(), v.strip())
+    if len(folded) != 2:
         return None
-    folded = {v.strip().casefold(): v.strip() for v in values}
     for pair in _PAIRS:
         if set(folded) == pair:
             positive = next(p for p in pair if p in ("yes", "y", "true"))
@@ -124,7 +139,7 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
-    for words, kind in ((V.STOPWORDS, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
+    for words, kind in ((V.STOPWORDS | V.FILLER, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
                         (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
                         (V.DATE_NOUNS, "datenoun")):
         for w in words:
@@ -135,6 +150,10 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
             lex.add(phrase, Meaning(table_[1], value=value), replace=True)
     for w in V.RATIO_WORDS:
         lex.add(w, Meaning("ratio"), replace=True)
+    for w, stat in V.STAT_WORDS.items():
+        lex.add(w, Meaning("stat", value=stat), replace=True)
+    for w in V.CHANGE_WORDS:
+        lex.add(w, Meaning("change"), replace=True)
     for w in V.GROUP_WORDS:
         lex.add(w, Meaning("group"), replace=True)
     for w in V.WHICH_WORDS:
@@ -153,8 +172,16 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     for form in column_forms(column):
         lex.add(form, Meaning("column", column), replace=True)
         lex.stems.setdefault(stem(form), column)
+    words = header_words(column)
+    lex.header_words[column] = {stem(w) for w in words}
+    for w in words:
+        lex.headers.setdefault(stem(w), set()).add(column)
+    for raw in re.split(r"[^A-Za-z0-9]+", column):
+        if 2 <= len(raw) <= 6 and raw.isalpha() and raw.isupper():
+            lex.acronyms.setdefault(raw.lower(), column)
     name = column.strip().lower()
-    if name.isalpha() and 2 <= len(name) <= 5 and not re.search(r"[aeiou]", name[1:]):
+    short = name.isalpha() and 2 <= len(name) <= 5
+    if short and (not re.search(r"[aeiou]", name[1:]) or column.strip().isupper()):
         lex.abbreviations[name] = column
     if role is ColumnRole.date:
         lex.date_columns.append(column)

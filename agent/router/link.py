@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass, field
 
 from agent.router import vocabulary as V
-from agent.router.lexicon import Lexicon, Meaning, lookup_word
+from agent.router.lexicon import Lexicon, Meaning, lookup_word, stem
+from agent.router.headers import link_headers
 from agent.router.tokens import Token, tokenize
 
 
@@ -39,6 +40,8 @@ class Reading:
 
     items: list[Item] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
 
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]
@@ -54,6 +57,8 @@ class Reading:
     def before(self, item: Item) -> Item | None:
         earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
         return earlier[-1] if earlier else None
+
+_GENERIC = {stem(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
@@ -72,23 +77,47 @@ def iso_date(text: str) -> str:
 
 
 def read(question: str, lex: Lexicon) -> Reading:
-    """Read `question` against `lex`, longest phrase first. Cost: O(tokens * lex.max_len) lookups."""
+    """Read `question` against `lex`, longest phrase first; words no phrase matched are then linked
+    to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
+    phrases. Cost: O(tokens * lex.max_len) lookups."""
     tokens = tokenize(question)
     reading = Reading()
     i, gap = 0, []
     while i < len(tokens):
         item, width = _read_at(tokens, i, lex)
         if item is None:
-            gap.append(tokens[i].text)
+            gap.append(i)
         else:
-            if gap:
-                reading.unmatched.append(" ".join(gap))
-                gap = []
             reading.items.append(item)
         i += width
-    if gap:
-        reading.unmatched.append(" ".join(gap))
+    linked, rest = link_headers(tokens, gap, lex, reading)
+    reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    reading.unmatched = _phrases(tokens, _absorb_generic(tokens, rest, reading))
     return reading
+
+
+def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """Drop generic nouns ('scores', 'values', 'ratings') that directly follow a column: 'CGPA
+    scores' is CGPA. Returns the positions still unmatched."""
+    columns = {i.pos + len(i.text.split()) for i in reading.items if i.kind == "column"}
+    kept = []
+    for pos in rest:
+        if stem(tokens[pos].lower) in _GENERIC and (pos in columns or pos - 1 in columns):
+            columns.add(pos + 1)
+            continue
+        kept.append(pos)
+    return kept
+
+
+def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
+    """Unmatched token positions grouped into phrases of adjacent words."""
+    phrases: list[list[str]] = []
+    for n, pos in enumerate(positions):
+        if n and positions[n - 1] == pos - 1:
+            phrases[-1].append(tokens[pos].text)
+        else:
+            phrases.append([tokens[pos].text])
+    return [" ".join(p) for p in phrases]
 
 
 def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
@@ -103,6 +132,8 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
             nxt = tokens[i + 2].lower if i + 2 < len(tokens) else ""
         currency = token.text.lstrip("-")[:1] in "$€£" or nxt in V.CURRENCY_WORDS
         return Item(token.text, i, [], number=number, currency=currency), width + (nxt in V.CURRENCY_WORDS)
+    if token.lower in V.NUMBER_WORDS and (token.lower not in V.ARTICLE_NUMBERS or i > 0 and tokens[i - 1].lower == "a"):
+        return Item(token.text, i, [], number=float(V.NUMBER_WORDS[token.lower])), 1
     if token.text in lex.short_values and token.text != token.lower:
         return Item(token.text, i, lex.short_values[token.text]), 1
     for n in lex.lengths.get(token.lower, ()):

@@ -135,7 +135,14 @@ _LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
 def _groups_here(item: Item, reading: Reading) -> bool:
     """A column right after 'which'/'what' ("which state ...") or after by/per/each is grouped by."""
     prev = reading.before(item)
+    if prev is not None and prev.text.lower() == "by" and _passive(reading, prev):
+        return False  # 'scored by its players': who did it, not a group-by
     return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
+
+
+def _passive(reading: Reading, by: Item) -> bool:
+    verb = reading.at(by.pos - 1)
+    return verb is not None and verb.kind == "stop" and (verb.text.lower() in V.FILLER or verb.text.lower().endswith("ed"))
 
 
 def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:

@@ -9,11 +9,13 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
-from agent.router.kind import Classification, classify
+from agent.queries import QueryPlan
+from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
 from agent.router.parse import Abstain, build_draft
 from agent.router.planner import to_plan
+from agent.router.queries import build_query, take_limit
 from agent.router.link import read
 from agent.table import Table
 from agent.router.vocabulary import FOLLOW_UP_STARTS
@@ -25,7 +27,9 @@ class RouterDecision(BaseModel):
 
     question: str
     classification: Classification
-    plan: AggregateArgs | RatioArgs | None = None
+    kind: Kind = Kind.aggregate
+    """The question's kind (recognise): aggregate/ratio/lookup, or a typed query kind."""
+    plan: AggregateArgs | RatioArgs | QueryPlan | None = None
     lookup: SearchArgs | None = None
     """For a record lookup (retrieval): the search the router would run."""
     abstain: str | None = None
@@ -52,14 +56,26 @@ class Router:
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
         try:
-            if classification.kind == "retrieval" and not follow_up:
-                decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
-                decision.elapsed_us = (time.perf_counter() - started) * 1e6
-                return decision
             reading = read(question, self.lexicon)
-            draft = build_draft(reading, self.lexicon, self.table)
-            decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
-            decision.notes = draft.notes
+            kind = Kind.aggregate if follow_up else recognise(question, reading, self.lexicon)
+            limit = take_limit(reading) if kind in (Kind.frequency, Kind.rank, Kind.file_order) else None
+            query, draft = None, None
+            if kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up:
+                try:
+                    draft = build_draft(reading, self.lexicon, self.table)
+                    decision.notes = [*reading.notes, *draft.notes]
+                    query = build_query(kind, reading, draft, limit, self.lexicon, self.table) if previous is None else None
+                except Abstain:
+                    if classification.kind != "retrieval" or follow_up:
+                        raise  # a retrieval question the query kinds cannot read goes to lookup as before
+            if query is not None:
+                decision.kind, decision.plan = kind, query
+                decision.classification = classification.model_copy(update={"kind": "computation"})
+            elif classification.kind == "retrieval" and not follow_up:
+                decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
+            else:
+                decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
+                decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.abstain = exc.reason
         decision.elapsed_us = (time.perf_counter() - started) * 1e6

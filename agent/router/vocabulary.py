@@ -23,11 +23,12 @@ OP_WORDS: dict[str, str] = {
     "how many": "count", "number of": "count", "count": "count", "how much": "sum", "total": "sum",
     "sum": "sum", "average": "mean", "avg": "mean", "mean": "mean", "median": "median",
     "standard deviation": "std", "std": "std", "distinct": "count_distinct", "unique": "count_distinct",
+    "different": "count_distinct",
 }
 ORDER_WORDS: dict[str, str] = {
     "highest": "desc", "most": "desc", "largest": "desc", "biggest": "desc", "maximum": "desc",
     "max": "desc", "top": "desc", "greatest": "desc", "lowest": "asc", "least": "asc", "fewest": "asc",
-    "smallest": "asc", "minimum": "asc", "min": "asc", "bottom": "asc",
+    "smallest": "asc", "minimum": "asc", "min": "asc", "bottom": "asc", "best": "desc", "worst": "asc",
 }
 TIME_ORDER_WORDS: dict[str, str] = {
     "first": "earliest", "earliest": "earliest", "oldest": "earliest", "last": "latest",
@@ -40,7 +41,7 @@ COMPARISONS: dict[str, str] = {
     "at least": ">=", "no less than": ">=", ">=": ">=", "or more": ">=",
     "less than": "<", "fewer than": "<", "lower than": "<", "smaller than": "<", "below": "<",
     "under": "<", "<": "<", "at most": "<=", "no more than": "<=", "up to": "<=", "<=": "<=",
-    "equal to": "=", "equals": "=", "exactly": "=", "between": "between",
+    "equal to": "=", "equals": "=", "exactly": "=", "between": "between", "better than": ">", "worse than": "<",
     "after": ">", "before": "<", "since": ">=",
 }
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
@@ -54,7 +55,8 @@ DATE_NOUNS = {"day", "date", "time", "timestamp", "moment"}
 """After 'latest'/'first', these mean the table's date column ('the latest day')."""
 YEAR_PREPOSITIONS = {"in", "during", "since", "for", "of", "before", "after", "from", "year"}
 WHICH_WORDS = {"which", "what"}
-NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from"}
+NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from", "don't", "doesn't",
+             "didn't", "haven't", "hasn't", "never"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 STOPWORDS = frozenset("""
 what which who whom whose is are was were be been being the a an of in on at for by to from with
@@ -82,3 +84,30 @@ US_STATES = {
 }
 MONEY_HINTS = ("amount", "amt", "price", "sales", "revenue", "total", "cost", "value", "spend",
                "spending", "fare", "charge", "payment", "paid", "income", "salary")
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "thousand": 1000}
+ARTICLE_NUMBERS = {"hundred", "thousand"}
+"""Read as numbers only after 'a' ('a thousand points')."""
+FILLER = frozenset("""
+list dataset answer true false our overall ever could would provide containing present existing exist
+sold sell sells selling scored scoring achieved achieve got received earned brought yielded generated
+possible kinds kind still currently available various respective respectively
+""".split())
+"""Words that add nothing to a plan here (verbs of having or selling, 'list', 'answer true or false')."""
+GENERIC_HEADER_WORDS = frozenset("""
+type score rating number count total rate value id name level status date time year percent pct no num amount
+""".split())
+"""Header words too common to link a column alone (a span must name the column's other words too)."""
+YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|will)\b(?!\s+you\b)", re.I)
+"""A yes/no question ('Is the ...', 'Are there any ...', 'Did any ...'), not 'Can you list ...'."""
+DISTINCT_LIST = re.compile(r"\b(?:unique|different|distinct|possible values)\b", re.I)
+COUNT_WORDS = re.compile(r"\b(?:how many|number of|count)\b", re.I)
+FREQUENT = re.compile(r"\b(?:most|least) (?:common(?:ly)?|frequent(?:ly)?|popular)\b|\brarest\b", re.I)
+FILE_ORDER = re.compile(r"\b(?:first|last)\b", re.I)
+STAT_WORDS = {"range": "range", "percentile": "percentile", "correlation": "correlation", "correlated": "correlation"}
+CHANGE_WORDS = {"growth", "change", "increase", "decrease", "grew", "rose", "fell", "declined", "decline", "changed",
+                "increased", "decreased"}
+ALL_WORDS = re.compile(r"\b(?:all|every|each)\b", re.I)
+ANY_WORDS = re.compile(r"\b(?:any|there|ever|some)\b", re.I)
+PASSIVE_BY = re.compile(r"\b\w+(?:ed|en|ld|ht|ot)\s+by\b", re.I)
+"""'scored by its players', 'sold by': 'by' names who did it, not a group-by."""

@@ -1,0 +1,199 @@
+"""Plan stage for the question kinds beyond aggregate and ratio: a Reading (and the Draft the parser
+makes of it) becomes a typed query plan (agent/queries.py), or None when the question is of an
+aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear but a part is not."""
+
+from __future__ import annotations
+
+from agent.plan import Agg, Op, Predicate
+from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, LatestArgs, Measure,
+                           QueryPlan, RankArgs, StatisticArgs, StatOp)
+from agent.router import vocabulary as V
+from agent.router.kind import Kind
+from agent.router.lexicon import Lexicon
+from agent.router.link import Item, Reading
+from agent.router.parse import Abstain, Draft
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_CMP = {">": Cmp.gt, ">=": Cmp.ge, "<": Cmp.lt, "<=": Cmp.le, "=": Cmp.eq}
+
+
+def take_limit(reading: Reading) -> int | None:
+    """The N of 'top 5', '5 highest', 'lowest 4', '3 most common', 'first five': the number next
+    to an order or time word, marked used so it is not read as a condition."""
+    for item in reading.items:
+        if item.kind not in ("order", "time") or item.text.lower() == "most recent":
+            continue
+        for near in (reading.before(item), reading.after(item)):
+            if near is not None and near.kind == "number" and not near.used and abs(near.pos - item.pos) == 1 \
+                    and float(near.number).is_integer() and 0 < near.number <= 1000:
+                near.used = True
+                return int(near.number)
+    return None
+
+
+def _named(draft: Draft) -> list[Item]:
+    """Columns the question names that no condition consumed, in question order."""
+    return sorted([c for c in draft.columns if not c.used], key=lambda c: c.pos)
+
+
+def _one_column(draft: Draft, what: str) -> str:
+    columns = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))
+    if len(columns) != 1:
+        raise Abstain(f"I could not tell which column {what} ({', '.join(columns) or 'none named'}).")
+    return columns[0]
+
+
+def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon) -> None:
+    """'the weekday names' asks for text; a numeric column named 'weekday' does not answer it."""
+    for item in reading.of("column"):
+        after = reading.at(item.pos + len(item.text.split()))
+        if item.column == column and column in lex.numeric_columns and after is not None \
+                and after.text.lower() in ("name", "names"):
+            raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+
+
+def _where(draft: Draft) -> list[Predicate]:
+    return [p for _, p in draft.predicates]
+
+
+def build_query(kind: Kind, reading: Reading, draft: Draft, limit: int | None, lex: Lexicon,
+                table: Table) -> QueryPlan | None:
+    """The typed query plan for a question of `kind` (`limit`: take_limit's N, taken before the
+    draft was built), or None to leave it to the planner. Raises Abstain."""
+    match kind:
+        case Kind.yes_no: return _yes_no(reading, draft, lex, table)
+        case Kind.statistic: return _statistic(reading, draft)
+        case Kind.change: return _change(reading, draft, lex)
+        case Kind.frequency:
+            order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
+            column = _one_column(draft, "to count the values of")
+            _no_names_of_numbers(reading, column, lex)
+            return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
+        case Kind.distinct:
+            column = _one_column(draft, "to list the values of")
+            _no_names_of_numbers(reading, column, lex)
+            return DistinctArgs(column=column, where=_where(draft))
+        case Kind.file_order: return _file_order(reading, draft, limit, table)
+        case Kind.rank: return _rank(reading, draft, limit, lex, table)
+    return _history(reading, draft, lex, table)
+
+
+def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
+    if V.DISTINCT_LIST.search(" ".join(i.text for i in reading.items)) or draft.op == "count_distinct":
+        return CheckArgs(check=CheckKind.unique, column=_one_column(draft, "must be unique"), where=_where(draft))
+    predicates = _where(draft)
+    if draft.group_by:
+        raise Abstain("I can test one aggregate or a condition, not compare groups, in a yes/no question.")
+    if draft.op or draft.order:
+        return _compare(reading, draft, lex)
+    if not predicates:
+        raise Abstain("I could not tell what condition the yes/no question tests.")
+    if _named(draft):
+        raise Abstain(f"I could not tell what the yes/no question asks of {_named(draft)[0].column}.")
+    return CheckArgs(check=CheckKind.any, condition=predicates)
+
+
+def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
+    """'Is the highest X equal to 1499', 'Is the average Y above 105': the aggregate, then the
+    comparison with a number that the parser read as a condition on the same column."""
+    compared = [(pos, p) for pos, p in draft.predicates if p.op.value in _CMP and isinstance(p.value, float)]
+    if not compared:
+        raise Abstain("I could not tell what the aggregate is compared with.")
+    pos, test = compared[-1]
+    rest = [p for q, p in draft.predicates if q != pos]
+    op = draft.op or ("max" if draft.order == "desc" else "min")
+    if op == "count":
+        column = None
+    else:
+        column = test.column
+    return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg(op), column=column, where=rest),
+                     cmp=_CMP[test.op.value], value=test.value)
+
+
+def _statistic(reading: Reading, draft: Draft) -> StatisticArgs:
+    stat = next(i.meanings[0].value for i in reading.of("stat"))
+    numbers = [i for i in reading.of("number") if not i.used]
+    columns = list(dict.fromkeys(c.column for c in _named(draft)))
+    if stat == "correlation":
+        if len(columns) != 2:
+            raise Abstain("A correlation needs two numeric columns named.")
+        return StatisticArgs(op=StatOp.correlation, column=columns[0], other=columns[1], where=_where(draft))
+    if stat == "percentile":
+        q = next((i.number for i in reading.items if i.kind == "number"), None)
+        return StatisticArgs(op=StatOp.percentile, column=_one_column(draft, "to take the percentile of"), q=q,
+                             where=[p for p in _where(draft) if p.value != q])
+    del numbers
+    return StatisticArgs(op=StatOp.range, column=_one_column(draft, "to take the range of"), where=_where(draft))
+
+
+def _change(reading: Reading, draft: Draft, lex: Lexicon) -> ChangeArgs:
+    """'growth in exports from 2014 to 2015': two values of one column (the periods), one numeric
+    column measured; percent when the question says percent/percentage/%."""
+    periods = [(pos, p) for pos, p in draft.predicates if p.op is Op.eq]
+    by_column: dict[str, list[Predicate]] = {}
+    for _, p in periods:
+        by_column.setdefault(p.column, []).append(p)
+    pairs = [ps for ps in by_column.values() if len(ps) == 2]
+    if len(pairs) != 1:
+        raise Abstain("A change needs two periods of one column ('from 2014 to 2015').")
+    start, end = pairs[0]
+    measured = [c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != start.column]
+    if len(measured) != 1:
+        raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
+    rest = [p for p in _where(draft) if p is not start and p is not end]
+    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
+    return ChangeArgs(column=measured[0], key=start.column, start=start.value, end=end.value, where=rest,
+                      report="percent" if percent else "absolute")
+
+
+def _file_order(reading: Reading, draft: Draft, limit: int | None, table: Table) -> RankArgs:
+    """'the categories of the first five books', 'the location of the first purchase row-wise'."""
+    word = next(i for i in reading.items if i.kind == "time")
+    returned = list(dict.fromkeys(c.column for c in _named(draft)))
+    where = [p for p in _where(draft) if p.op not in (Op.latest, Op.earliest)]
+    if not returned:
+        raise Abstain(f"I could not tell which column to show for the {word.text} rows.")
+    return RankArgs(by=None, order="asc" if word.meanings[0].value == "earliest" else "desc", limit=limit or 1,
+                    columns=returned, where=where)
+
+
+def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:
+    """'the university rating of the applicant with the lowest GRE score' (columns named before the
+    order word are returned, the numeric column after it ranks), 'List the top 5 English scores'
+    (the ranked column itself), 'the 3 highest different revenues' (distinct values)."""
+    order_item = next(i for i in reading.of("order") if i.text.lower() not in V.COUNT_ORDER)
+    named = _named(draft)
+    after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
+    before = [c.column for c in named if c.pos < order_item.pos]
+    if draft.group_by or draft.op or not after:
+        return None
+    by = after[0].column
+    extra = [c.column for c in after[1:]]
+    if extra:
+        raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
+    if not before and limit is None:
+        return None  # 'the highest X' is an aggregate (MAX), left to the planner
+    distinct = any(i.text.lower() in ("different", "distinct", "unique") for i in reading.items)
+    rows_named = any(i.kind in ("row", "entity") and i.pos < after[0].pos for i in reading.items) and not before
+    columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
+    return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
+                    distinct=distinct and not before, where=_where(draft))
+
+
+def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> LatestArgs | None:
+    """'How many tickets are open' on a status log: the counted column repeats, with a date, the
+    condition is a state said in the present ('are open') and it changes within an id (T1 open,
+    then closed). Each id's latest row is counted. None when the question is not of that shape."""
+    if draft.op not in ("count", "count_distinct") or not lex.date_columns or draft.group_by:
+        return None
+    counted = [c.column for c in _named(draft) if table.roles[c.column] in _TEXT]
+    states = [i for i in reading.of("value") if (prev := reading.at(i.pos - 1)) is not None
+              and prev.text.lower() in ("are", "is", "currently", "still", "now")]
+    if len(counted) != 1 or len(states) != 1 or len(draft.predicates) != 1:
+        return None
+    state = draft.predicates[0][1].column
+    ids = table.df[[counted[0], state]].dropna()
+    if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
+        return None
+    return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
