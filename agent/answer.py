@@ -98,6 +98,9 @@ def _ratio_text(result: RatioResult, plan: RatioArgs | None) -> str:
 
 def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     what = label(result.op, result.column)
+    if not result.group_by and result.op == Agg.count and not result.column and " WHERE " in result.provenance.operation:
+        condition = result.provenance.operation.split(" WHERE ", 1)[1]
+        return f"{fmt(result.value)} of {result.provenance.rows_scanned:,} rows have {condition}."
     if not result.group_by:
         return f"The {what} is {fmt(result.value)}."
     by = ", ".join(result.group_by)

@@ -109,7 +109,9 @@ def _values(result: ValuesResult, plan: object) -> str:
 
 def _change(result: ChangeResult) -> str:
     percent = "undefined (the start is 0)" if result.percent is None else f"{result.percent:+,.2f}%"
-    lead = f"{result.column} went from {fmt(result.start_value)} ({fmt(result.start)}) to {fmt(result.end_value)} ({fmt(result.end)})"
+    period = lambda v: f"{v:g}" if isinstance(v, float) else str(v)  # 2014, not 2,014
+    lead = (f"{result.column} went from {fmt(result.start_value)} ({period(result.start)}) to "
+            f"{fmt(result.end_value)} ({period(result.end)})")
     if result.report == "percent":
         return f"{lead}: a change of {percent} ({result.absolute:+,.4g})."
     return f"{lead}: a change of {result.absolute:+,.4g} ({percent})."

@@ -76,10 +76,10 @@ def cassette_path(case: Case) -> Path:
     return CASSETTES / case.set / f"{case.id}.json"
 
 
-def _agent(table: Table, config: Config, model, tables: "Tables") -> Agent:
+def _agent(table: Table, config: Config, model, tables: "Tables", offered: frozenset[str] | None = None) -> Agent:
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=PandasEngine(max_groups=config.tools.max_groups_returned),
-                 router=router, config=config, model=model,
+                 router=router, config=config, model=model, offered=offered,
                  searcher=tables.searcher(table, config, router.lexicon.measure_candidates))
 
 
@@ -101,8 +101,8 @@ def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResu
             return _missing(case, mode, str(exc))
         model = OpenAIModel(ModelConfig(name=cassette.model, base_url=REPLAY_BASE, api_key="replay", max_retries=0,
                                         temperature=config.model.temperature))
-        with replaying(cassette):
-            outcome = _agent(table, config, model, tables).ask(case.question)
+        with replaying(cassette):  # the tools the recording offered, so its requests recur exactly
+            outcome = _agent(table, config, model, tables, cassette.offered).ask(case.question)
         miss = cassette.misses[0] if cassette.misses else None
     else:
         if not config.model.configured:

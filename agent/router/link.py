@@ -102,7 +102,8 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
     columns = {i.pos + len(i.text.split()) for i in reading.items if i.kind == "column"}
     kept = []
     for pos in rest:
-        if stem(tokens[pos].lower) in _GENERIC and (pos in columns or pos - 1 in columns):
+        word = tokens[pos].lower
+        if (stem(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS) and (pos in columns or pos - 1 in columns):
             columns.add(pos + 1)
             continue
         kept.append(pos)

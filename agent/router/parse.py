@@ -118,6 +118,11 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         return
     column = item.column
     prev = reading.before(item)
+    scope = reading.at(item.pos - 1)
+    if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
+        item.used = True  # 'across all countries': every row, one number, never a group-by
+        draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
+        return
     here = _groups_here(item, reading)
     groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
     if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):

@@ -32,6 +32,44 @@ def take_limit(reading: Reading) -> int | None:
     return None
 
 
+def take_file_order(reading: Reading) -> tuple[str, int | None]:
+    """('asc' for first / 'desc' for last, N) of 'the first five books', 'the last 3 rows'; the
+    first/last word is then no longer read as a date ('first' is not the earliest date here)."""
+    limit = take_limit(reading)
+    word = next(i for i in reading.of("time") if i.text.lower() in ("first", "last"))
+    word.kind = "stop"
+    return ("asc" if word.text.lower() == "first" else "desc"), limit
+
+
+def take_periods(reading: Reading, lex: Lexicon, table: Table) -> tuple[str, object, object] | None:
+    """(key column, start, end) of 'from 2014 to 2015' / 'between 2014 and 2015': the first two
+    numbers or dates, and the one column holding both (a date column for years); marked used."""
+    found = [i for i in reading.items if i.kind in ("number", "date") and not i.used][:2]
+    if len(found) != 2:
+        return None
+    values = [i.date if i.kind == "date" else i.number for i in found]
+    holders = []
+    for column in table.df.columns:
+        series = table.df[column]
+        if column in lex.numeric_columns and all(i.kind == "number" for i in found):
+            if all((series == v).any() for v in values):
+                holders.append((column, *values))
+        elif column in lex.date_columns:
+            texts = [str(int(v)) if isinstance(v, float) else v for v in values]
+            years = set(series.dropna().dt.year.astype(str))
+            if all(t[:4] in years for t in texts):
+                holders.append((column, *texts))
+        elif table.roles[column] in _TEXT and all(i.kind == "number" for i in found):
+            texts = {str(v).strip() for v in series.dropna().unique()}
+            if all(f"{v:g}" in texts for v in values):
+                holders.append((column, *(f"{v:g}" for v in values)))
+    if len(holders) != 1:
+        return None
+    for item in found:
+        item.used = True
+    return holders[0]
+
+
 def _named(draft: Draft) -> list[Item]:
     """Columns the question names that no condition consumed, in question order."""
     return sorted([c for c in draft.columns if not c.used], key=lambda c: c.pos)
@@ -57,14 +95,15 @@ def _where(draft: Draft) -> list[Predicate]:
     return [p for _, p in draft.predicates]
 
 
-def build_query(kind: Kind, reading: Reading, draft: Draft, limit: int | None, lex: Lexicon,
+def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: Lexicon,
                 table: Table) -> QueryPlan | None:
-    """The typed query plan for a question of `kind` (`limit`: take_limit's N, taken before the
-    draft was built), or None to leave it to the planner. Raises Abstain."""
+    """The typed query plan for a question of `kind` (`taken`: what take_limit or take_periods
+    took before the draft was built), or None to leave it to the planner. Raises Abstain."""
+    limit = taken if isinstance(taken, int) else None
     match kind:
         case Kind.yes_no: return _yes_no(reading, draft, lex, table)
         case Kind.statistic: return _statistic(reading, draft)
-        case Kind.change: return _change(reading, draft, lex)
+        case Kind.change: return _change(reading, draft, lex, taken if isinstance(taken, tuple) else None)
         case Kind.frequency:
             order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
             column = _one_column(draft, "to count the values of")
@@ -74,7 +113,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, limit: int | None, l
             column = _one_column(draft, "to list the values of")
             _no_names_of_numbers(reading, column, lex)
             return DistinctArgs(column=column, where=_where(draft))
-        case Kind.file_order: return _file_order(reading, draft, limit, table)
+        case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
     return _history(reading, draft, lex, table)
 
@@ -127,35 +166,28 @@ def _statistic(reading: Reading, draft: Draft) -> StatisticArgs:
     return StatisticArgs(op=StatOp.range, column=_one_column(draft, "to take the range of"), where=_where(draft))
 
 
-def _change(reading: Reading, draft: Draft, lex: Lexicon) -> ChangeArgs:
-    """'growth in exports from 2014 to 2015': two values of one column (the periods), one numeric
-    column measured; percent when the question says percent/percentage/%."""
-    periods = [(pos, p) for pos, p in draft.predicates if p.op is Op.eq]
-    by_column: dict[str, list[Predicate]] = {}
-    for _, p in periods:
-        by_column.setdefault(p.column, []).append(p)
-    pairs = [ps for ps in by_column.values() if len(ps) == 2]
-    if len(pairs) != 1:
-        raise Abstain("A change needs two periods of one column ('from 2014 to 2015').")
-    start, end = pairs[0]
-    measured = [c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != start.column]
+def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, object, object] | None) -> ChangeArgs:
+    """'growth in exports from 2014 to 2015': two values of one column (the periods, taken by
+    take_periods), one numeric column measured; percent when the question says percent or %."""
+    if periods is None:
+        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015').")
+    key, start, end = periods
+    measured = list(dict.fromkeys(c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != key))
     if len(measured) != 1:
         raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
-    rest = [p for p in _where(draft) if p is not start and p is not end]
     percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
-    return ChangeArgs(column=measured[0], key=start.column, start=start.value, end=end.value, where=rest,
+    reading.notes.append(f"read the periods as {key} = {start} and {key} = {end}")
+    return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=_where(draft),
                       report="percent" if percent else "absolute")
 
 
-def _file_order(reading: Reading, draft: Draft, limit: int | None, table: Table) -> RankArgs:
+def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
     """'the categories of the first five books', 'the location of the first purchase row-wise'."""
-    word = next(i for i in reading.items if i.kind == "time")
+    order, limit = taken
     returned = list(dict.fromkeys(c.column for c in _named(draft)))
-    where = [p for p in _where(draft) if p.op not in (Op.latest, Op.earliest)]
     if not returned:
-        raise Abstain(f"I could not tell which column to show for the {word.text} rows.")
-    return RankArgs(by=None, order="asc" if word.meanings[0].value == "earliest" else "desc", limit=limit or 1,
-                    columns=returned, where=where)
+        raise Abstain("I could not tell which column to show for those rows.")
+    return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=_where(draft))
 
 
 def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:

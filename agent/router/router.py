@@ -15,7 +15,7 @@ from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
 from agent.router.parse import Abstain, build_draft
 from agent.router.planner import to_plan
-from agent.router.queries import build_query, take_limit
+from agent.router.queries import build_query, take_file_order, take_limit, take_periods
 from agent.router.link import read
 from agent.table import Table
 from agent.router.vocabulary import FOLLOW_UP_STARTS
@@ -47,6 +47,15 @@ class Router:
         self.search = search or SearchConfig()
         self.lexicon = build_lexicon(table, config)
 
+    def _take(self, kind: Kind, reading) -> object:
+        """What a query kind reads before the draft: the N of a top-N, the first/last of file
+        order, the two periods of a change."""
+        match kind:
+            case Kind.frequency | Kind.rank: return take_limit(reading)
+            case Kind.file_order: return take_file_order(reading)
+            case Kind.change: return take_periods(reading, self.lexicon, self.table)
+        return None
+
     def route(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> RouterDecision:
         """Classify and parse `question`. `previous` is the last plan of a conversation, used when
         the question only adds conditions ("and for TX?"). Never raises for a question it cannot
@@ -58,18 +67,19 @@ class Router:
         try:
             reading = read(question, self.lexicon)
             kind = Kind.aggregate if follow_up else recognise(question, reading, self.lexicon)
-            limit = take_limit(reading) if kind in (Kind.frequency, Kind.rank, Kind.file_order) else None
+            taken = self._take(kind, reading)
             query, draft = None, None
             if kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up:
                 try:
                     draft = build_draft(reading, self.lexicon, self.table)
                     decision.notes = [*reading.notes, *draft.notes]
-                    query = build_query(kind, reading, draft, limit, self.lexicon, self.table) if previous is None else None
+                    query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
                 except Abstain:
                     if classification.kind != "retrieval" or follow_up:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
                 decision.kind, decision.plan = kind, query
+                decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={"kind": "computation"})
             elif classification.kind == "retrieval" and not follow_up:
                 decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
