@@ -71,6 +71,9 @@ def _row_text(row: dict[str, Value], columns: list[str]) -> str:
 def _rows(result: RowsResult, plan: RankArgs | None) -> str:
     shown = ", ".join(result.columns)
     listed = "; ".join(_row_text(r, result.columns) for r in result.rows)
+    if result.by is None and plan is not None and plan.where and len(result.rows) == result.total_rows:
+        condition = result.provenance.operation.split(" WHERE ", 1)[-1].rsplit(" LIMIT ", 1)[0]
+        return f"The {shown} of the {len(result.rows)} row(s) matching {condition}: {listed}."
     if result.by is None:
         where = "first" if plan is None or plan.order == "asc" else "last"
         return f"The {shown} of the {where} {len(result.rows)} row(s) in file order: {listed}."

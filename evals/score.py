@@ -73,6 +73,7 @@ def structured_answer(outcome: Outcome, case: Case) -> object:
     keys = [g.key[0] if len(g.key) == 1 else tuple(g.key) for g in groups]
     match case.type:
         case "category" | "boolean": return keys[0] if keys else None
+        case "number" if re.match(r"\s*which\b", case.question, re.I): return keys[0] if keys else None
         case "number": return groups[0].value if groups else None
         case "list[number]": return [g.value for g in groups]
         case "list[category]": return keys

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agent.router import vocabulary as V
-from agent.router.lexicon import Lexicon, Meaning, stem
+from agent.router.lexicon import Lexicon, Meaning, singular
 from agent.router.tokens import Token
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ _GLUE = {"of", "the", "for", "and", "in", "to", "a"}
 _WEAK = {"stop", "row", "entity", "measure", "op"}
 """Items an acronym may absorb ('grade point average': 'average' is then not the aggregate)."""
 
-_GENERIC = {stem(w) for w in V.GENERIC_HEADER_WORDS}
+_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
@@ -80,7 +80,11 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
         nonlocal span, columns
         if span:
             column = _choose(span, columns, tokens, lex)
-            if column is None:
+            if column is None and _entity(span, columns, tokens, lex):
+                from agent.router.link import Item
+
+                items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")]))
+            elif column is None:
                 rest.extend(span)
             else:
                 text = " ".join(tokens[p].text for p in span)
@@ -89,7 +93,7 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
         span, columns = [], set()
 
     for pos in gap:
-        candidates = lex.headers.get(stem(tokens[pos].lower), set())
+        candidates = lex.headers.get(singular(tokens[pos].lower), set())
         glued = span and all(tokens[p].lower in _GLUE or tokens[p].lower in V.STOPWORDS
                              for p in range(span[-1] + 1, pos))
         if candidates and glued and columns & candidates:
@@ -105,10 +109,21 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
     return items, sorted(rest)
 
 
+def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> bool:
+    """One word that begins the header of several columns ('books' of 'Book Title' and 'Book
+    Length'; 'store' of store_id and store_location) names what the rows are about."""
+    if len(span) != 1 or len(columns) < 2:
+        return False
+    word = singular(tokens[span[0]].lower)
+    from agent.router.lexicon import header_words
+
+    return all(singular(header_words(c)[0]) == word for c in columns)
+
+
 def _choose(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> str | None:
     """The one column the span names: the only candidate (unless the span is only generic words
     like 'score' that do not cover its whole header), else the only one whose header it covers."""
-    words = {stem(tokens[p].lower) for p in span}
+    words = {singular(tokens[p].lower) for p in span}
     covered = [c for c in columns if lex.header_words[c] <= words]
     if len(columns) == 1:
         column = next(iter(columns))

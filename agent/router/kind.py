@@ -53,6 +53,7 @@ class Kind(StrEnum):
     distinct = "distinct"
     file_order = "file_order"
     rank = "rank"
+    select = "select"
 
 
 _ROW_ORDER = re.compile(r"\b(?:row[- ]?wise|in the (?:dataset|data ?set|file|table|database))\b", re.I)
@@ -74,6 +75,15 @@ def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
     time_words = [i for i in reading.of("time") if i.text.lower() in ("first", "last")]
     if time_words and (not lex.date_columns or _ROW_ORDER.search(question)):
         return Kind.file_order
-    if any(i.text.lower() not in V.COUNT_ORDER for i in reading.of("order")):
+    if any(i.text.lower() not in V.COUNT_ORDER or _magnitude(i, reading, lex) for i in reading.of("order")):
         return Kind.rank
+    if V.LIST_START.search(question):
+        return Kind.select
     return Kind.aggregate
+
+
+def _magnitude(item, reading: "Reading", lex: "Lexicon") -> bool:
+    """'the most steals': 'most' before a numeric column ranks by that column, not by a count."""
+    nxt = reading.after(item)
+    return item.text.lower() in ("most", "least", "fewest") and nxt is not None and nxt.kind == "column" \
+        and nxt.column in lex.numeric_columns

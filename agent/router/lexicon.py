@@ -35,6 +35,18 @@ def stem(word: str) -> str:
     return word
 
 
+def singular(word: str) -> str:
+    """A noun's singular for header matching: pages -> page, categories -> category, boxes -> box,
+    classes -> class, rebounds -> rebound; other words unchanged."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
 def column_forms(name: str) -> set[str]:
     """Spellings a question may use for a column: 'total_revenue' -> 'total revenue', plurals,
     camelCase split ('TimeGenerated' -> 'time generated')."""
@@ -173,9 +185,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         lex.add(form, Meaning("column", column), replace=True)
         lex.stems.setdefault(stem(form), column)
     words = header_words(column)
-    lex.header_words[column] = {stem(w) for w in words}
+    lex.header_words[column] = {singular(w) for w in words}
     for w in words:
-        lex.headers.setdefault(stem(w), set()).add(column)
+        lex.headers.setdefault(singular(w), set()).add(column)
     for raw in re.split(r"[^A-Za-z0-9]+", column):
         if 2 <= len(raw) <= 6 and raw.isalpha() and raw.isupper():
             lex.acronyms.setdefault(raw.lower(), column)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.router import vocabulary as V
-from agent.router.lexicon import Lexicon, Meaning, lookup_word, stem
+from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.headers import link_headers
 from agent.router.tokens import Token, tokenize
 
@@ -42,6 +42,8 @@ class Reading:
     unmatched: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
+    row_scope: bool = False
+    """The question speaks of single rows ('in a single season', 'in one transaction')."""
 
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]
@@ -58,7 +60,7 @@ class Reading:
         earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
         return earlier[-1] if earlier else None
 
-_GENERIC = {stem(w) for w in V.GENERIC_HEADER_WORDS}
+_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
@@ -90,10 +92,28 @@ def read(question: str, lex: Lexicon) -> Reading:
         else:
             reading.items.append(item)
         i += width
+    gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
     reading.unmatched = _phrases(tokens, _absorb_generic(tokens, rest, reading))
     return reading
+
+
+def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
+    """'in a single season', 'in one transaction': the noun after single/given/one/each is the
+    row itself (unless it names a value); it is read as a row noun and the reading marked."""
+    kept = []
+    for pos in gap:
+        if pos and tokens[pos - 1].lower in V.ROW_SCOPE:
+            reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
+            reading.row_scope = True
+            continue
+        kept.append(pos)
+    for item in reading.items:
+        if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE and " " not in item.text:
+            item.meanings, item.kind = [Meaning("row")], "row"
+            reading.row_scope = True
+    return kept
 
 
 def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
@@ -103,7 +123,7 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
     kept = []
     for pos in rest:
         word = tokens[pos].lower
-        if (stem(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS) and (pos in columns or pos - 1 in columns):
+        if (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS) and (pos in columns or pos - 1 in columns):
             columns.add(pos + 1)
             continue
         kept.append(pos)

@@ -196,6 +196,12 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
+    number = reading.after(item)
+    unit = reading.after(number) if number is not None else None
+    if unit is not None and unit.kind == "column" and unit.column in lex.numeric_columns and not unit.used:
+        unit.used = True  # 'more than 500 assists': the column follows the number
+        draft.columns = [c for c in draft.columns if c is not unit]
+        return unit.column
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure

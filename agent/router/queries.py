@@ -29,6 +29,14 @@ def take_limit(reading: Reading) -> int | None:
                     and float(near.number).is_integer() and 0 < near.number <= 1000:
                 near.used = True
                 return int(near.number)
+    ordered = bool(reading.of("order"))
+    for item in reading.of("number"):  # 'the three players with the most rebounds'
+        nxt, prev = reading.at(item.pos + 1), reading.at(item.pos - 1)
+        if ordered and not item.used and float(item.number).is_integer() and 0 < item.number <= 100 \
+                and nxt is not None and nxt.kind in ("column", "row", "entity") \
+                and prev is not None and prev.text.lower() in ("the", "top", "list", "our"):
+            item.used = True
+            return int(item.number)
     return None
 
 
@@ -115,6 +123,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
             return DistinctArgs(column=column, where=_where(draft))
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
+        case Kind.select: return _select(draft, lex)
     return _history(reading, draft, lex, table)
 
 
@@ -194,11 +203,16 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     """'the university rating of the applicant with the lowest GRE score' (columns named before the
     order word are returned, the numeric column after it ranks), 'List the top 5 English scores'
     (the ranked column itself), 'the 3 highest different revenues' (distinct values)."""
-    order_item = next(i for i in reading.of("order") if i.text.lower() not in V.COUNT_ORDER)
+    order_item = next(i for i in reading.of("order") if i.text.lower() not in V.FREQUENCY_ORDER)
     named = _named(draft)
     after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
     before = [c.column for c in named if c.pos < order_item.pos]
-    if draft.group_by or draft.op or not after:
+    if draft.group_by and reading.row_scope and not draft.op:
+        before = [*draft.group_by, *before]  # 'which player had the most steals in a single season': a row
+    elif draft.group_by:
+        _rows_or_totals(reading, draft.group_by[0], table)
+        return None
+    if draft.op or not after:
         return None
     by = after[0].column
     extra = [c.column for c in after[1:]]
@@ -206,11 +220,30 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
     if not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
+    repeated = [c for c in before if table.df[c].nunique() < table.df[c].count()]
+    if repeated and not reading.row_scope:
+        _rows_or_totals(reading, repeated[0], table)
+        return None  # totals per value: the planner's group-by
     distinct = any(i.text.lower() in ("different", "distinct", "unique") for i in reading.items)
-    rows_named = any(i.kind in ("row", "entity") and i.pos < after[0].pos for i in reading.items) and not before
+    rows_named = not before and any(i.kind in ("row", "entity") and order_item.pos < i.pos < after[0].pos - 1
+                                    for i in reading.items)  # 'top 5 transactions by amt', not 'single-product price'
+
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=_where(draft))
+
+
+def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
+    """'the players with the most rebounds' where a player has several rows: single rows or totals
+    per player? Totals when the question says so ('overall') or the column has few values (teams:
+    a group); otherwise Abstain asking which."""
+    values = table.df[column]
+    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or values.nunique() <= 0.1 * values.count():
+        return
+    if values.nunique() == values.count():
+        return  # one row per value: rows and totals agree
+    raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
+                  f"{column} ('overall')? Say which.")
 
 
 def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> LatestArgs | None:
@@ -229,3 +262,14 @@ def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Late
     if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
         return None
     return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
+
+
+def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:
+    """'List the authors of books with more than 10 reviews': the named column of every row
+    matching the conditions, in file order (up to 1,000 rows). None without both a column to
+    show and a condition (a lookup or an aggregate then)."""
+    conditioned = {p.column for p in _where(draft)}
+    shown = list(dict.fromkeys(c.column for c in _named(draft) if c.column not in conditioned))
+    if not shown or not draft.predicates or draft.op or draft.order or draft.group_by or draft.ratio:
+        return None
+    return RankArgs(by=None, order="asc", limit=1000, columns=shown, where=_where(draft))

@@ -18,6 +18,7 @@ from agent.router.planner import to_plan
 from agent.router.queries import build_query, take_file_order, take_limit, take_periods
 from agent.router.link import read
 from agent.table import Table
+from agent.router import vocabulary as V
 from agent.router.vocabulary import FOLLOW_UP_STARTS
 
 
@@ -64,26 +65,31 @@ class Router:
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
+        asked = V.INSTRUCTION.sub("", question).strip() or question
         try:
-            reading = read(question, self.lexicon)
-            kind = Kind.aggregate if follow_up else recognise(question, reading, self.lexicon)
+            reading = read(asked, self.lexicon)
+            kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
             taken = self._take(kind, reading)
             query, draft = None, None
+            decision.kind = kind
             if kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up:
                 try:
                     draft = build_draft(reading, self.lexicon, self.table)
                     decision.notes = [*reading.notes, *draft.notes]
                     query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
                 except Abstain:
-                    if classification.kind != "retrieval" or follow_up:
+                    named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
+                    if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                decision.kind, decision.plan = kind, query
+                decision.plan = query
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={"kind": "computation"})
             elif classification.kind == "retrieval" and not follow_up:
                 decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
             else:
+                if isinstance(taken, int) and draft.limit is None:
+                    draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
                 decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:

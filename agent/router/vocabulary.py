@@ -91,11 +91,12 @@ ARTICLE_NUMBERS = {"hundred", "thousand"}
 FILLER = frozenset("""
 list dataset answer true false our overall ever could would provide containing present existing exist
 sold sell sells selling scored scoring achieved achieve got received earned brought yielded generated
-possible kinds kind still currently available various respective respectively
+possible kinds kind still currently available various respective respectively given single wise
 """.split())
 """Words that add nothing to a plan here (verbs of having or selling, 'list', 'answer true or false')."""
 GENERIC_HEADER_WORDS = frozenset("""
 type score rating number count total rate value id name level status date time year percent pct no num amount
+category categories class group label
 """.split())
 """Header words too common to link a column alone (a span must name the column's other words too)."""
 YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|will)\b(?!\s+you\b)", re.I)
@@ -111,3 +112,13 @@ ALL_WORDS = re.compile(r"\b(?:all|every|each)\b", re.I)
 ANY_WORDS = re.compile(r"\b(?:any|there|ever|some)\b", re.I)
 PASSIVE_BY = re.compile(r"\b\w+(?:ed|en|ld|ht|ot)\s+by\b", re.I)
 """'scored by its players', 'sold by': 'by' names who did it, not a group-by."""
+INSTRUCTION = re.compile(r"(?:(?<=[.?!])|^)\s*(?:answer (?:with|true|in|as)|the answer is|if there (?:are|is)|"
+                         r"please answer)\b.*$", re.I | re.S)
+"""A trailing instruction about the answer's form ('Answer True or False', 'If there are none
+answer with an empty list'): not part of the question."""
+ROW_SCOPE = {"single", "given", "one", "each"}
+"""'in a single season', 'in one transaction': the noun after these names one row, not a column."""
+LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|provide)\b", re.I)
+"""A question asking for a list of values ('List the authors of books with ...')."""
+TOTAL_SCOPE = re.compile(r"\b(?:overall|in total|altogether|combined|all[- ]time|career|in all)\b", re.I)
+"""'the players with the most steals overall': totals per player, not single rows."""
