@@ -137,8 +137,12 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
         return _compare(reading, draft, lex)
     if not predicates:
         raise Abstain("I could not tell what condition the yes/no question tests.")
-    if _named(draft):
-        raise Abstain(f"I could not tell what the yes/no question asks of {_named(draft)[0].column}.")
+    asked = [c for c in _named(draft) if table.roles[c.column] not in _TEXT]
+    if asked:  # 'is there a player with ...': a text column names who, the condition is the test
+        raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
+    if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(
+            " ".join(i.text for i in reading.items)):
+        raise Abstain("A test of every row ('do all ...') needs its condition said as one; I read only 'any'.")
     return CheckArgs(check=CheckKind.any, condition=predicates)
 
 
@@ -212,6 +216,8 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
+    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
+        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
     if draft.op or not after:
         return None
     by = after[0].column
@@ -220,8 +226,8 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
     if not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
-    repeated = [c for c in before if table.df[c].nunique() < table.df[c].count()]
-    if repeated and not reading.row_scope:
+    repeated = [c for c in before if table.roles[c] in _TEXT and table.df[c].nunique() < table.df[c].count()]
+    if repeated and not reading.row_scope and not reading.of("row", "entity"):
         _rows_or_totals(reading, repeated[0], table)
         return None  # totals per value: the planner's group-by
     distinct = any(i.text.lower() in ("different", "distinct", "unique") for i in reading.items)
