@@ -244,8 +244,9 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
     per player? Totals when the question says so ('overall') or the column has few values (teams:
     a group); otherwise Abstain asking which."""
     values = table.df[column]
-    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or values.nunique() <= 0.1 * values.count():
-        return
+    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or values.nunique() <= 0.1 * values.count() \
+            or table.rows < 1000:
+        return  # said, or few values (teams), or a small table: the group-by reading stands
     if values.nunique() == values.count():
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
