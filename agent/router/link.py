@@ -44,6 +44,8 @@ class Reading:
     """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
     row_scope: bool = False
     """The question speaks of single rows ('in a single season', 'in one transaction')."""
+    embedding_ms: float = 0.0
+    """Time spent on embedding links (the lexical stages' time is the rest)."""
 
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]
@@ -78,7 +80,7 @@ def iso_date(text: str) -> str:
     return "-".join(p.zfill(2) for p in text.split("-"))
 
 
-def read(question: str, lex: Lexicon) -> Reading:
+def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) -> Reading:
     """Read `question` against `lex`, longest phrase first; words no phrase matched are then linked
     to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
     phrases. Cost: O(tokens * lex.max_len) lookups."""
@@ -95,8 +97,36 @@ def read(question: str, lex: Lexicon) -> Reading:
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
-    reading.unmatched = _phrases(tokens, _absorb_generic(tokens, rest, reading))
+    rest = _absorb_generic(tokens, rest, reading)
+    if embed is not None and rest:
+        rest = _embedding_links(tokens, rest, lex, reading, *embed)
+    reading.unmatched = _phrases(tokens, rest)
     return reading
+
+
+def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
+                     margin: float) -> list[int]:
+    """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
+    from agent.router.embed_link import embedding_link
+
+    groups: list[list[int]] = []
+    for pos in rest:
+        if groups and groups[-1][-1] == pos - 1:
+            groups[-1].append(pos)
+        else:
+            groups.append([pos])
+    kept = []
+    for group in groups:
+        phrase = " ".join(tokens[p].text for p in group)
+        column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
+        reading.embedding_ms += elapsed
+        if column is None:
+            kept.extend(group)
+            continue
+        reading.notes.append(note)
+        reading.items.append(Item(phrase, group[0], [Meaning("column", column)]))
+    reading.items.sort(key=lambda it: it.pos)
+    return kept
 
 
 def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:

@@ -150,7 +150,7 @@ def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
     """'Is the highest X equal to 1499', 'Is the average Y above 105': the aggregate, then the
     comparison with a number that the parser read as a condition on the same column."""
     compared = [(pos, p) for pos, p in draft.predicates if p.op.value in _CMP and isinstance(p.value, float)]
-    if not compared:
+    if not compared or not reading.of("comparison"):
         raise Abstain("I could not tell what the aggregate is compared with.")
     pos, test = compared[-1]
     rest = [p for q, p in draft.predicates if q != pos]

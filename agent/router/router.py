@@ -36,7 +36,9 @@ class RouterDecision(BaseModel):
     abstain: str | None = None
     notes: list[str] = Field(default_factory=list)
     elapsed_us: float = 0.0
-    """Classification plus parsing time in microseconds."""
+    """Classification plus parsing time in microseconds (embedding links included)."""
+    embedding_us: float = 0.0
+    """Of elapsed_us, the time spent on embedding links (0 when linking was lexical)."""
 
 
 class Router:
@@ -67,7 +69,9 @@ class Router:
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
         asked = V.INSTRUCTION.sub("", question).strip() or question
         try:
-            reading = read(asked, self.lexicon)
+            embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
+            reading = read(asked, self.lexicon, embed)
+            decision.embedding_us = reading.embedding_ms * 1000
             kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
             taken = self._take(kind, reading)
             query, draft = None, None

@@ -43,6 +43,8 @@ COMPARISONS: dict[str, str] = {
     "under": "<", "<": "<", "at most": "<=", "no more than": "<=", "up to": "<=", "<=": "<=",
     "equal to": "=", "equals": "=", "exactly": "=", "between": "between", "better than": ">", "worse than": "<",
     "after": ">", "before": "<", "since": ">=",
+    "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
+    "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
 }
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
