@@ -40,6 +40,14 @@ def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Readi
     """Windows of 2-4 words (glue words like 'of' allowed inside) whose initials spell a header's
     acronym, or (2 words or more) its prefix or suffix when that fits one acronym only."""
     free, items = set(gap), []
+    for pos in sorted(gap):  # 'gpa' for CGPA: an acronym missing only its first letter
+        word = tokens[pos].lower
+        hits = {c for a, c in lex.acronyms.items() if len(word) >= 3 and a[1:] == word}
+        if len(hits) == 1 and word not in lex.acronyms:
+            column = hits.pop()
+            reading.notes.append(f"read '{tokens[pos].text}' as {column}")
+            items.append(_item(tokens[pos].text, pos, column))
+            free.discard(pos)
     weak = {i.pos for i in reading.items if i.kind in _WEAK and i.text.count(" ") == 0}
     for start in sorted(gap):
         if start not in free:

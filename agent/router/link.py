@@ -147,15 +147,14 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
 
 
 def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
-    """Drop generic nouns ('scores', 'values', 'ratings') that directly follow a column: 'CGPA
+    """Drop generic nouns ('scores', 'values', 'ratings') when the question names a column: 'CGPA
     scores' is CGPA. Returns the positions still unmatched."""
-    columns = {i.pos + len(i.text.split()) for i in reading.items if i.kind == "column"}
+    linked = any(i.kind == "column" for i in reading.items)
     kept = []
     for pos in rest:
         word = tokens[pos].lower
-        if (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS) and (pos in columns or pos - 1 in columns):
-            columns.add(pos + 1)
-            continue
+        if linked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+            continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         kept.append(pos)
     return kept
 

@@ -94,6 +94,8 @@ FILLER = frozenset("""
 list dataset answer true false our overall ever could would provide containing present existing exist
 sold sell sells selling scored scoring achieved achieve got received earned brought yielded generated
 possible kinds kind still currently available various respective respectively given single wise
+associated among someone anyone somebody anybody company can take use classify classified including both
+inclusive
 """.split())
 """Words that add nothing to a plan here (verbs of having or selling, 'list', 'answer true or false')."""
 GENERIC_HEADER_WORDS = frozenset("""
