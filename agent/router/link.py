@@ -94,6 +94,10 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         else:
             reading.items.append(item)
         i += width
+    for item in reading.items:  # 'employees rate their satisfaction': a verb, not a ratio
+        nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
+        if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
+            item.meanings, item.kind = [Meaning("stop")], "stop"
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)

@@ -76,7 +76,7 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             draft.op = "count_distinct"
         elif draft.op is None:
             draft.op = meaning.value
-        if meaning.value == "count" and nxt is not None and nxt.kind == "entity":
+        if meaning.value == "count" and nxt is not None and nxt.kind == "entity" and not _rows_are_entities(table):
             raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
                           f"name the column (e.g. 'how many distinct ...').")
     elif kind == "ratio":
@@ -111,6 +111,14 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
+
+
+def _rows_are_entities(table: Table) -> bool:
+    """True when each row is one entity: the table has id columns and every one is unique per row
+    (EmployeeNumber, Serial No.), so 'how many applicants' counts rows. A repeating id (a card
+    number across transactions) makes 'how many customers' ambiguous."""
+    ids = [c for c, role in table.roles.items() if role is ColumnRole.identifier]
+    return bool(ids) and all(table.df[c].nunique() == table.rows for c in ids)
 
 
 def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:

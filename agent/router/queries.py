@@ -83,8 +83,11 @@ def _named(draft: Draft) -> list[Item]:
     return sorted([c for c in draft.columns if not c.used], key=lambda c: c.pos)
 
 
-def _one_column(draft: Draft, what: str) -> str:
+def _one_column(draft: Draft, what: str, lex: Lexicon | None = None) -> str:
     columns = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))
+    if len(columns) == 2 and lex is not None:  # 'field of education': EducationField, not also Education
+        a, b = (lex.header_words[c] for c in columns)
+        columns = [columns[1]] if a < b else ([columns[0]] if b < a else columns)
     if len(columns) != 1:
         raise Abstain(f"I could not tell which column {what} ({', '.join(columns) or 'none named'}).")
     return columns[0]
@@ -114,11 +117,11 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.change: return _change(reading, draft, lex, taken if isinstance(taken, tuple) else None)
         case Kind.frequency:
             order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
-            column = _one_column(draft, "to count the values of")
+            column = _one_column(draft, "to count the values of", lex)
             _no_names_of_numbers(reading, column, lex)
             return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
         case Kind.distinct:
-            column = _one_column(draft, "to list the values of")
+            column = _one_column(draft, "to list the values of", lex)
             _no_names_of_numbers(reading, column, lex)
             return DistinctArgs(column=column, where=_where(draft))
         case Kind.file_order: return _file_order(draft, taken)

@@ -95,7 +95,7 @@ list dataset answer true false our overall ever could would provide containing p
 sold sell sells selling scored scoring achieved achieve got received earned brought yielded generated
 possible kinds kind still currently available various respective respectively given single wise
 associated among someone anyone somebody anybody company can take use classify classified including both
-inclusive
+inclusive employ employs employed hire hired contain contains include includes
 """.split())
 """Words that add nothing to a plan here (verbs of having or selling, 'list', 'answer true or false')."""
 GENERIC_HEADER_WORDS = frozenset("""
