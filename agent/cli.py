@@ -26,20 +26,38 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml
 
 def build_agent(path: Path, config: Config):
     """Load the table and wire the agent: the OpenAI model when configured, else router only."""
-    from agent.engine import PandasEngine
     from agent.loop import Agent
     from agent.router.router import Router
-    from agent.table import load_table
+    from agent.sources import open_table
 
-    table = load_table(path)
+    table = open_table(path)
     model = None
     if config.model.configured:
         from agent.openai_model import OpenAIModel
         model = OpenAIModel(config.model)
-    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     router = Router(table, config.router, config.search)
+    in_memory = getattr(table, "view_sql", None) is None  # the vector index is built from rows in memory
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
-                 searcher=_searcher(table, config, router.lexicon.measure_candidates))
+                 searcher=_searcher(table, config, router.lexicon.measure_candidates) if in_memory else None)
+
+
+def _choose_agent(files: list[str], question: str, config: Config):
+    """The agent over the one table the router reads `question` against: every table is loaded
+    (Excel: every sheet) and named as in the profile; the table whose router decision holds a plan
+    or lookup wins. With none or several, the first table answers (it abstains with its reason,
+    or a model decides)."""
+    from agent.sources import expand
+
+    specs = expand(files)
+    agents = [build_agent(Path(spec), config) for spec in specs]
+    if len(agents) == 1:
+        return agents[0]
+    readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None]
+    if len(readable) > 1:
+        names = ", ".join(a.table.name for a in readable)
+        _notice(f"the question reads against several tables ({names}); answering from {readable[0].table.name}")
+    return (readable or agents)[0]
 
 
 def _searcher(table, config: Config, money: list[str]):
@@ -61,15 +79,21 @@ def _fail(exc: Exception) -> None:
 
 
 @app.command()
-def ask(file: FileArg, question: Annotated[str, typer.Argument(help="A question in plain English.")],
+def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
+                                                   help="One or more files (CSV, TSV, Parquet, JSON lines, Excel; "
+                                                        "'book.xlsx#Sheet' for one sheet), then the question.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
         config_path: ConfigOpt = None) -> None:
-    """Answer one question, then show its provenance. Exit code: 0 answered, 3 abstained (the
-    reason is printed), 1 failed, 2 bad input (file or config)."""
+    """Answer one question, then show its provenance. With several tables, the question goes to
+    the one the router reads it against. Exit code: 0 answered, 3 abstained (the reason is
+    printed), 1 failed, 2 bad input (file or config)."""
     from agent.render import render_outcome
+    if len(words) < 2:
+        _fail(TallyError("give at least one file and a question"))
+    files, question = words[:-1], words[-1]
     try:
         config = load_config(config_path)
-        agent = build_agent(file, config)
+        agent = _choose_agent(files, question, config)
         outcome = agent.ask(question)
     except (TallyError, OSError) as exc:
         _fail(exc)
@@ -118,10 +142,10 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
     """Show the table profile: each column's role, nulls, distinct values."""
     from agent.profile import profile_table
     from agent.render import render_profile
-    from agent.table import load_table
+    from agent.sources import open_table
     try:
         config = load_config(config_path)
-        result = profile_table(load_table(file), config.tools.low_cardinality)
+        result = profile_table(open_table(file), config.tools.low_cardinality)
     except (TallyError, OSError) as exc:
         _fail(exc)
     if as_json:
@@ -163,10 +187,9 @@ FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files;
 
 def _toolset(files: list[Path], config_path: Optional[Path]):
     """The toolset over `files`, with the engine limits and profile settings of the config."""
-    from agent.engine import PandasEngine
     from agent.toolset import Toolset
     config = load_config(config_path)
-    engine = PandasEngine(max_groups=config.tools.max_groups_returned)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality, search=config.search)
 
 

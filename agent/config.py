@@ -136,6 +136,32 @@ class OutputConfig(BaseModel):
     """Where `tally chat` appends its JSONL transcripts."""
 
 
+class EngineConfig(BaseModel):
+    """Where plans run: DuckDB in-process (default) or Apache Spark, both from one SQL compiler."""
+
+    model_config = _Section
+
+    kind: Literal["duckdb", "spark"] = "duckdb"
+    """duckdb: in-process, files read where they lie; spark: the same SQL trees on a Spark cluster."""
+    memory_limit: str | None = None
+    """DuckDB memory limit, e.g. '2GB'; null = DuckDB's default (80% of RAM). Beyond it, operators spill."""
+    temp_directory: str | None = None
+    """Where DuckDB spills past memory_limit; null = DuckDB's default ('<db>.tmp', here ./.tmp)."""
+    threads: int | None = None
+    """DuckDB worker threads; null = one per core."""
+    spark_master: str = "local[2]"
+    """Spark master URL (spark://host:7077, yarn, local[N]) when kind is spark."""
+
+    def build(self, *, max_groups: int = 50):
+        """The configured engine (a SqlEngine). Spark is imported only when chosen."""
+        if self.kind == "spark":
+            from agent.engine.spark_backend import spark_engine
+            return spark_engine(master=self.spark_master, max_groups=max_groups)
+        from agent.engine import duckdb_engine
+        return duckdb_engine(max_groups=max_groups, memory_limit=self.memory_limit,
+                             temp_directory=self.temp_directory, threads=self.threads)
+
+
 class Config(BaseModel):
     """The whole configuration."""
 
@@ -147,6 +173,7 @@ class Config(BaseModel):
     policies: PoliciesConfig = Field(default_factory=PoliciesConfig)
     output: OutputConfig = Field(default_factory=OutputConfig)
     search: SearchConfig = Field(default_factory=SearchConfig)
+    engine: EngineConfig = Field(default_factory=EngineConfig)
 
 
 def _read(path: Path) -> dict:

@@ -36,9 +36,22 @@ SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record 
                       "configured for this table, so I have not answered it.")
 
 
-MACHINE_DEPENDENT = {"provenance": {"elapsed_ms"}, "stages": {"__all__": {"elapsed_ms"}},
+MACHINE_DEPENDENT = {"provenance": {"elapsed_ms", "sql"}, "stages": {"__all__": {"elapsed_ms"}},
                      "records": {"__all__": {"score"}}}
-"""Left out of tool messages: timings and float scores vary by machine, and requests must replay exactly."""
+"""Left out of tool messages: timings and float scores vary by machine, the SQL by engine (the
+engine-neutral `operation` stays), and requests must replay exactly."""
+
+
+def stable(data: object, digits: int = 12) -> object:
+    """`data` with every float rounded to `digits` significant digits: what the model reads is the
+    same whichever engine (or thread schedule) produced the last bits of a mean or a float sum."""
+    if isinstance(data, float):
+        return float(f"{data:.{digits}g}")
+    if isinstance(data, dict):
+        return {k: stable(v, digits) for k, v in data.items()}
+    if isinstance(data, list):
+        return [stable(v, digits) for v in data]
+    return data
 
 
 @dataclass
@@ -107,8 +120,8 @@ class Agent:
             for call in turn.tool_calls:
                 outcome = call_tool(tools, call.name, call.arguments, engine=self.engine, table=self.table)
                 run.calls.append(outcome)
-                content = outcome.error if isinstance(outcome, ToolFailure) else outcome.result.model_dump(
-                    mode="json", exclude=MACHINE_DEPENDENT)
+                content = outcome.error if isinstance(outcome, ToolFailure) else stable(outcome.result.model_dump(
+                    mode="json", exclude=MACHINE_DEPENDENT))
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(content)})
             verdict = next((v for v in (p.check(run) for p in self.policies) if not isinstance(v, Allow)), Allow())
             if not isinstance(verdict, Allow):

@@ -113,6 +113,9 @@ def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
     """Profile every column of `table`; values are listed for columns with at most
     `low_cardinality` distinct values. Cached on the table per `low_cardinality`."""
     cached = table._profile.get(low_cardinality)
+    if cached is None and getattr(table, "view_sql", None) is not None:  # read where it lies: by SQL
+        from agent.engine.view_table import view_profile
+        cached = table._profile[low_cardinality] = view_profile(table, low_cardinality)
     if cached is None:
         columns = [_column(table, name, low_cardinality) for name in table.df.columns]
         cached = TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)

@@ -18,7 +18,9 @@ class Provenance(BaseModel):
     model_config = _Doc
 
     operation: str
-    """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos'."""
+    """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos' (engine-neutral)."""
+    sql: str = ""
+    """The SQL exactly as the engine ran it (its dialect); '' where no query ran."""
     rows_scanned: int
     """Rows in the table (all of them are scanned)."""
     rows_matched: int

@@ -17,9 +17,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, create_model
 
-from agent.engine import Engine, PandasEngine
+from agent.engine import Engine, duckdb_engine
 from agent.profile import TableProfile, profile_table
-from agent.table import Table, load_table
+from agent.table import Table
 from agent.config import SearchConfig
 from agent.search import lazy_searcher
 from agent.tools import ALL_TOOLS, Tool, ToolOutcome, call_tool
@@ -107,7 +107,7 @@ class Toolset:
         if not tables:
             raise ValueError("a toolset needs at least one table")
         self.tables = dict(tables)
-        self.engine = engine or PandasEngine()
+        self.engine = engine or duckdb_engine()
         self.low_cardinality = low_cardinality
         tools = dict(ALL_TOOLS)
         if search is not None:  # record search, each table's index opened (or built) on its first search
@@ -119,11 +119,14 @@ class Toolset:
     @classmethod
     def load(cls, *paths: str | Path, engine: Engine | None = None, low_cardinality: int = 30,
              search: SearchConfig | None = None) -> Toolset:
-        """Load each file (CSV, TSV, Parquet) as a table named by its stem (deduplicated); with
+        """Load each file (CSV, TSV, Parquet, JSON lines, each sheet of an Excel workbook or one
+        named 'book.xlsx#Sheet') as a table named by its stem (deduplicated); with
         `search`, the toolset also offers record search. Raises TableLoadError naming the file that
         cannot be read, ValueError with no paths."""
-        resolved = [Path(p) for p in paths]
-        tables = {name: load_table(path) for name, path in zip(table_names(resolved), resolved)}
+        from agent.sources import expand, open_table, table_names as names_of
+
+        specs = expand(list(paths))
+        tables = {name: open_table(spec) for name, spec in zip(names_of(specs), specs)}
         return cls(tables, engine, low_cardinality=low_cardinality, search=search)
 
     @property

@@ -13,7 +13,7 @@ import pandas as pd
 from pydantic import BaseModel
 
 from agent.config import Config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.errors import ToolError
 from agent.plan import AggregateArgs, RatioArgs
 from agent.router.router import Router
@@ -92,7 +92,7 @@ def baseline(case: Case, table: Table, config: Config, sizes: tuple[int, ...] = 
     plan = Router(table, config.router).route(case.question).plan
     if plan is None:
         return []
-    engine = PandasEngine(max_groups=10**6)
+    engine = duckdb_engine(max_groups=10**6)
     run = engine.ratio if isinstance(plan, RatioArgs) else engine.aggregate
     exact_result = run(table, plan)
     exact = _value(exact_result)

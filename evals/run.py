@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from agent.config import Config, ModelConfig
-from agent.engine import PandasEngine
+
 from agent.loop import Agent
 from agent.outcome import Outcome
 from agent.router.router import Router
@@ -78,7 +78,7 @@ def cassette_path(case: Case) -> Path:
 
 def _agent(table: Table, config: Config, model, tables: "Tables", offered: frozenset[str] | None = None) -> Agent:
     router = Router(table, config.router, config.search)
-    return Agent(table=table, engine=PandasEngine(max_groups=config.tools.max_groups_returned),
+    return Agent(table=table, engine=config.engine.build(max_groups=config.tools.max_groups_returned),
                  router=router, config=config, model=model, offered=offered,
                  searcher=tables.searcher(table, config, router.lexicon.measure_candidates))
 

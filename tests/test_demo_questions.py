@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.config import load_config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.loop import SEARCH_UNAVAILABLE, Agent
 from agent.router.router import Router
 from agent.table import load_table
@@ -19,7 +19,7 @@ CONFIG = load_config(env={})
 def setup(request):
     path = need(request.param)
     table = load_table(path)
-    agent = Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
     return agent, path
 
 

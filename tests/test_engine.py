@@ -1,16 +1,16 @@
-"""The pandas engine against DuckDB SQL on the real transactions file, and by hand on tiny tables."""
+"""The engine (plans compiled to SQL, run by DuckDB) against DuckDB SQL written by hand on the real transactions file, and by hand on tiny tables."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.errors import BadPredicate, NoRowsMatched, UnknownColumn, WrongType
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.table import load_table, table_from_text
 from tests.helpers import KAGGLE, need, sql
 
-engine = PandasEngine()
+engine = duckdb_engine()
 
 
 @pytest.fixture(scope="module")

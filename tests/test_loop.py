@@ -7,7 +7,7 @@ import json
 import pytest
 
 from agent.config import load_config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.loop import SEARCH_UNAVAILABLE, Agent
 from agent.models import ModelTimeout
 from agent.router.router import Router
@@ -22,7 +22,7 @@ def agent(model, **policies):
     config = load_config(env={})
     config.policies = config.policies.model_copy(update=policies)
     table = table_from_text(TABLE)
-    return Agent(table=table, engine=PandasEngine(), router=Router(table, config.router), config=config, model=model)
+    return Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config, model=model)
 
 
 def tool_messages(model, index):

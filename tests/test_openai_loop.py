@@ -8,7 +8,7 @@ import httpx
 import respx
 
 from agent.config import ModelConfig, load_config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.loop import Agent
 from agent.openai_model import OpenAIModel
 from agent.router.router import Router
@@ -23,7 +23,7 @@ def agent_for(csv: str) -> Agent:
     config = load_config(env={})
     model = OpenAIModel(ModelConfig(name="gpt-test", base_url=BASE, api_key="sk-test", max_retries=1, timeout_s=5))
     table = table_from_text(csv)
-    return Agent(table=table, engine=PandasEngine(), router=Router(table, config.router), config=config, model=model)
+    return Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config, model=model)
 
 
 def test_tool_call_then_final_answer_through_http():

@@ -7,7 +7,7 @@ import pytest
 
 from agent.answer import fmt
 from agent.config import load_config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.loop import Agent
 from agent.plan import AggregateArgs
 from agent.router.router import Router
@@ -20,7 +20,7 @@ CONFIG = load_config(env={})
 @pytest.fixture(scope="module")
 def agent():
     table = load_table(need(KAGGLE))
-    return Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+    return Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
 
 
 def result(agent, question, previous=None):
@@ -105,7 +105,7 @@ def test_chat_follow_up_changes_the_aggregate_keeping_conditions(agent):
 
 def test_group_by_merges_spellings_like_predicates_do():
     table = table_from_text("cat,amt\nFlooring,100\nflooring,100\nFLOORING ,100\nPaint,160\n")
-    got = PandasEngine().aggregate(table, AggregateArgs(op="sum", column="amt", group_by=["cat"], order="desc", limit=1))
+    got = duckdb_engine().aggregate(table, AggregateArgs(op="sum", column="amt", group_by=["cat"], order="desc", limit=1))
     assert (got.groups[0].key, got.groups[0].value, got.groups[0].rows) == (["Flooring"], 300, 3)
     assert any("counted as 'Flooring'" in n for n in got.provenance.notes)
 
@@ -113,7 +113,7 @@ def test_group_by_merges_spellings_like_predicates_do():
 def test_small_and_huge_numbers_are_shown_exactly():
     assert fmt(0.00002) == "2e-05" or fmt(0.00002) == "0.00002"
     table = table_from_text("v,big\n0.00001,12345678901234567\n0.00002,1\n0.00003,2\n")
-    got = PandasEngine().aggregate(table, AggregateArgs(op="max", column="big"))
+    got = duckdb_engine().aggregate(table, AggregateArgs(op="max", column="big"))
     assert got.value == 12345678901234567 and fmt(got.value) == "12,345,678,901,234,567"
 
 
@@ -172,7 +172,7 @@ HR = DATA / "databench" / "066_IBM_HR" / "all.parquet"
 @pytest.fixture(scope="module")
 def hr():
     table = load_table(need(HR))
-    return Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+    return Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
 
 
 @pytest.mark.parametrize("question, sql_text", [
@@ -200,7 +200,7 @@ def test_which_group_has_the_most(hr, question, sql_text):
 
 def test_a_total_row_that_repeats_the_sum_is_left_out_and_said():
     table = table_from_text("Region Name\tUnit Sales\nNorth\t1200\nSouth\t800\nWest\t1000\nTotal\t3000\n")
-    got = PandasEngine().aggregate(table, AggregateArgs(op="sum", column="Unit Sales"))
+    got = duckdb_engine().aggregate(table, AggregateArgs(op="sum", column="Unit Sales"))
     assert got.value == 3000 and table.rows == 3
     assert any("line 5" in n and "'Total'" in n for n in got.provenance.notes)
 
@@ -212,6 +212,6 @@ def test_a_row_merely_named_total_is_kept():
 
 def test_a_range_of_whole_months():
     table = load_table(need(SPARKOV))
-    agent = Agent(table=table, engine=PandasEngine(), router=Router(table, CONFIG.router), config=CONFIG)
+    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
     (expected,), = sql("SELECT SUM(amt) FROM t WHERE month(trans_date_trans_time) BETWEEN 2 AND 4", SPARKOV)
     assert result(agent, "total spend from February through April").value == pytest.approx(expected)

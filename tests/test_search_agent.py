@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.config import load_config
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.loop import Agent
 from agent.plan import Op, Predicate
 from agent.router.router import Router
@@ -36,7 +36,7 @@ def searcher(table, router, search_cache):
 
 
 def agent(table, router, searcher, model=None) -> Agent:
-    return Agent(table=table, engine=PandasEngine(), router=router, config=CONFIG, model=model, searcher=searcher)
+    return Agent(table=table, engine=duckdb_engine(), router=router, config=CONFIG, model=model, searcher=searcher)
 
 
 @pytest.mark.parametrize("question, where", [

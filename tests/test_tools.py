@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import PandasEngine
+from agent.engine import duckdb_engine
 from agent.plan import Agg, Op
 from agent.table import table_from_text
 from agent.tools import COMPUTE_TOOLS, ToolFailure, ToolSuccess, call_tool
@@ -52,10 +52,10 @@ TABLE = table_from_text("k,v\na,1\nb,2\n")
     ("ratio", '{"where": [{"column": "v", "op": "between", "value": 1}]}', "bad_predicate"),
 ])
 def test_bad_calls_become_typed_failures(name, arguments, kind):
-    outcome = call_tool(COMPUTE_TOOLS, name, arguments, engine=PandasEngine(), table=TABLE)
+    outcome = call_tool(COMPUTE_TOOLS, name, arguments, engine=duckdb_engine(), table=TABLE)
     assert isinstance(outcome, ToolFailure) and outcome.error["error"] == kind
 
 
 def test_a_good_call_returns_the_typed_result():
-    outcome = call_tool(COMPUTE_TOOLS, "aggregate", {"op": "sum", "column": "v"}, engine=PandasEngine(), table=TABLE)
+    outcome = call_tool(COMPUTE_TOOLS, "aggregate", {"op": "sum", "column": "v"}, engine=duckdb_engine(), table=TABLE)
     assert isinstance(outcome, ToolSuccess) and outcome.result.value == 3

@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from agent.engine import scalar
+from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, WrongType
 from agent.plan import Agg, Op, Predicate
 from agent.predicates import Selection, canonical_labels, select

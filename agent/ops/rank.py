@@ -7,7 +7,8 @@ import time
 
 import pandas as pd
 
-from agent.engine import Engine, scalar
+from agent.engine import Engine
+from agent.engine.values import scalar
 from agent.ops.common import labels, numeric, provenance, row_dict, selected, where_text
 from agent.queries import RankArgs
 from agent.results import RowsResult

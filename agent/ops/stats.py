@@ -10,7 +10,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from agent.engine import Engine, scalar
+from agent.engine import Engine
+from agent.engine.values import scalar
 from agent.errors import BadPredicate, NoRowsMatched
 from agent.ops.common import agg_text, apply, literal, numeric, provenance, selected, where_text
 from agent.plan import Agg, Op, Predicate

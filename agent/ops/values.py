@@ -8,7 +8,8 @@ import time
 
 import pandas as pd
 
-from agent.engine import Engine, scalar
+from agent.engine import Engine
+from agent.engine.values import scalar
 from agent.ops.common import labels, provenance, selected, where_text
 from agent.queries import DistinctArgs, FrequencyArgs
 from agent.results import ValueCount, ValuesResult

@@ -1,11 +1,10 @@
-"""The engine behind the typed-plan contract. `PandasEngine` runs plans over the whole in-memory
-dataframe; other engines (out-of-core, distributed) implement the same `Engine` protocol."""
+"""The pandas reference engine: how plans ran before the SQL compiler (agent/engine/compile.py).
+Kept only as an independent second implementation that tests compare the compiled SQL against."""
 
 from __future__ import annotations
 
 import math
 import time
-from typing import Protocol
 
 import numpy as np
 import pandas as pd
@@ -21,14 +20,6 @@ from agent.table import ColumnRole, Table
 
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
-
-
-class Engine(Protocol):
-    """Runs typed plans over one table. Raises ToolError subclasses for plans it cannot answer."""
-
-    def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult: ...
-    def ratio(self, table: Table, args: RatioArgs) -> RatioResult: ...
-    def describe(self, table: Table, args: DescribeArgs) -> DescribeResult: ...
 
 
 def scalar(value: object) -> Value:

@@ -1,0 +1,331 @@
+"""Typed plans to SQL syntax trees (sqlglot expressions), one compiler for every engine.
+
+Names become quoted identifiers and values literals (`exp.convert`), so no plan text ever becomes
+SQL text; the tree is rendered per dialect (`tree.sql("duckdb")`, `tree.sql("spark")`). Semantics
+match the typed plan's docs (agent/plan.py): text compares ignore case and surrounding whitespace,
+date values are ISO prefixes meaning a whole year, month or day, money columns are summed as
+DECIMAL so totals are exact to the cent on every engine."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sqlglot import exp
+
+from agent.errors import BadPredicate, WrongType
+from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
+
+MONEY = exp.DataType.build("DECIMAL(18, 2)")
+"""Money columns are cast to this before SUM/AVG: exact cents, and order-independent sums."""
+_NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
+_ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
+
+
+class Kind(StrEnum):
+    """How the compiler treats a column: compared as text, number, money (a number summed as
+    DECIMAL) or date (a timestamp compared by ISO-prefix periods)."""
+
+    text = "text"
+    number = "number"
+    money = "money"
+    date = "date"
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A table as the compiler sees it: its SQL name and the kind of each (resolved) column."""
+
+    table: str
+    kinds: dict[str, Kind]
+
+    def relation(self) -> exp.Table:
+        """The table as a quoted identifier."""
+        return exp.Table(this=exp.to_identifier(self.table, quoted=True))
+
+
+@dataclass
+class Compiled:
+    """A query tree plus what the compiler resolved on the way (e.g. how a date was read)."""
+
+    tree: exp.Select
+    resolved: dict[str, str] = field(default_factory=dict)
+
+
+def column(name: str) -> exp.Column:
+    """A column reference as a quoted identifier."""
+    return exp.Column(this=exp.to_identifier(name, quoted=True))
+
+
+def normalized(name: str) -> exp.Expression:
+    """LOWER(TRIM(column)): the key text compares and text group-bys use."""
+    return exp.Lower(this=exp.Trim(this=column(name)))
+
+
+def _operands(p: Predicate) -> list[object]:
+    if p.op in (Op.in_, Op.not_in):
+        if not p.values:
+            raise BadPredicate(p.column, p.op, f"'{p.op}' needs a non-empty values list")
+        return list(p.values)
+    if p.op is Op.between:
+        if p.value is None or p.upper is None:
+            raise BadPredicate(p.column, p.op, "'between' needs value and upper")
+        return [p.value, p.upper]
+    if p.op in (Op.latest, Op.earliest, Op.is_null, Op.not_null):
+        return []
+    if p.value is None:
+        raise BadPredicate(p.column, p.op, "a value is required")
+    return [p.value]
+
+
+def _number(name: str, op: Op, value: object) -> float:
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value)
+    if not _NUMBER.match(text):
+        raise BadPredicate(name, op, f"{text!r} is not a number (the column is numeric)")
+    return float(re.sub(r"[\s$€£,%]", "", text))
+
+
+def _compare(left: exp.Expression, op: Op, values: list[exp.Expression]) -> exp.Expression:
+    match op:
+        case Op.eq: return exp.EQ(this=left, expression=values[0])
+        case Op.ne: return exp.NEQ(this=left, expression=values[0])
+        case Op.gt: return exp.GT(this=left, expression=values[0])
+        case Op.ge: return exp.GTE(this=left, expression=values[0])
+        case Op.lt: return exp.LT(this=left, expression=values[0])
+        case Op.le: return exp.LTE(this=left, expression=values[0])
+        case Op.between: return exp.Between(this=left, low=values[0], high=values[1])
+        case Op.in_: return exp.In(this=left, expressions=values)
+        case Op.not_in: return exp.and_(exp.Not(this=exp.In(this=left, expressions=values)),
+                                        exp.Not(this=exp.Is(this=left, expression=exp.Null())))
+    raise AssertionError(op)
+
+
+def _extreme(schema: Schema, name: str, op: Op, date: bool) -> exp.Expression:
+    """column = (SELECT MAX(column) FROM t), by day for dates."""
+    target = exp.cast(column(name), "DATE") if date else column(name)
+    agg = exp.Max(this=target.copy()) if op is Op.latest else exp.Min(this=target.copy())
+    sub = exp.Subquery(this=exp.select(agg).from_(schema.relation()))
+    return exp.EQ(this=target, expression=sub)
+
+
+def _text(schema: Schema, name: str, p: Predicate) -> exp.Expression:
+    if p.op in _ORDER_OPS or p.op in (Op.latest, Op.earliest):
+        raise BadPredicate(name, p.op, f"ordering does not apply to the text column {name!r}")
+    wanted = [exp.convert(str(v).strip().lower()) for v in _operands(p)]
+    if p.op is Op.contains:
+        hits = [exp.GT(this=exp.StrPosition(this=normalized(name), substr=w), expression=exp.convert(0))
+                for w in wanted]
+        return exp.or_(*hits) if len(hits) > 1 else hits[0]
+    return _compare(normalized(name), p.op, wanted)
+
+
+def _numeric(schema: Schema, name: str, p: Predicate) -> exp.Expression:
+    if p.op in (Op.latest, Op.earliest):
+        return _extreme(schema, name, p.op, date=False)
+    if p.op is Op.contains:
+        raise BadPredicate(name, p.op, "'contains' applies to text columns; the column is numeric")
+    return _compare(column(name), p.op, [exp.convert(_number(name, p.op, v)) for v in _operands(p)])
+
+
+def _timestamp(value: object) -> exp.Expression:
+    return exp.cast(exp.convert(str(value)), "TIMESTAMP")
+
+
+def _date(schema: Schema, name: str, p: Predicate, resolved: dict[str, str]) -> exp.Expression:
+    from agent.predicates import date_bounds  # pure: ISO prefix -> [low, high)
+
+    if p.op in (Op.latest, Op.earliest):
+        return _extreme(schema, name, p.op, date=True)
+    if p.op is Op.contains:
+        raise BadPredicate(name, p.op, "'contains' applies to text columns; the column is a date")
+    if p.op in (Op.in_, Op.not_in):
+        inside = exp.or_(*[_date(schema, name, Predicate(column=name, op=Op.eq, value=v), resolved)
+                           for v in _operands(p)])
+        return inside if p.op is Op.in_ else exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name))
+    low, high = date_bounds(name, p)
+    day = lambda t: str(t).removesuffix(" 00:00:00")
+    parts = [exp.GTE(this=column(name), expression=_timestamp(day(low))) if low is not None else None,
+             exp.LT(this=column(name), expression=_timestamp(day(high))) if high is not None else None]
+    inside = exp.and_(*[x for x in parts if x is not None])
+    bounds = " AND ".join(b for b in (low is not None and f"{name} >= '{day(low)}'",
+                                      high is not None and f"{name} < '{day(high)}'") if b)
+    resolved[f"{name} {p.op.value} {', '.join(map(str, _operands(p)))}"] = f"read as {bounds}"
+    return exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name)) if p.op is Op.ne else inside
+
+
+def _not_null(name: str) -> exp.Expression:
+    return exp.Not(this=exp.Is(this=column(name), expression=exp.Null()))
+
+
+def condition(schema: Schema, p: Predicate, resolved: dict[str, str]) -> exp.Expression:
+    """One predicate (its column already resolved) as a boolean expression. Raises BadPredicate."""
+    name = p.column
+    if p.op is Op.is_null:
+        return exp.Is(this=column(name), expression=exp.Null())
+    if p.op is Op.not_null:
+        return _not_null(name)
+    kind = schema.kinds[name]
+    if kind is Kind.date:
+        return _date(schema, name, p, resolved)
+    if kind in (Kind.number, Kind.money):
+        return _numeric(schema, name, p)
+    return _text(schema, name, p)
+
+
+def where(schema: Schema, predicates: list[Predicate], resolved: dict[str, str]) -> exp.Expression | None:
+    """AND of the predicates, or None for none."""
+    parts = [exp.Paren(this=condition(schema, p, resolved)) for p in predicates]
+    return exp.and_(*parts) if parts else None
+
+
+def check_type(schema: Schema, op: Agg, name: str | None, role: str) -> None:
+    """Raise WrongType for an aggregate that does not apply to the column's kind."""
+    if name is None:
+        if op is not Agg.count:
+            raise WrongType("(none)", "missing", f"{op.value.upper()} needs a column;")
+        return
+    kind = schema.kinds[name]
+    if op in (Agg.sum, Agg.mean, Agg.median, Agg.std) and kind not in (Kind.number, Kind.money):
+        raise WrongType(name, role, op.value.upper())
+    if op in (Agg.min, Agg.max) and kind is Kind.text:
+        raise WrongType(name, role, op.value.upper())
+
+
+def measure(schema: Schema, name: str) -> exp.Expression:
+    """The column as summed: CAST(... AS DECIMAL(18, 2)) for money, itself otherwise."""
+    return exp.cast(column(name), MONEY) if schema.kinds[name] is Kind.money else column(name)
+
+
+def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
+    """COUNT(*), SUM(CAST(amt AS DECIMAL(18, 2))), COUNT(DISTINCT merchant), STDDEV_SAMP(x), ..."""
+    if name is None:
+        return exp.Count(this=exp.Star())
+    match op:
+        case Agg.count: return exp.Count(this=column(name))
+        case Agg.count_distinct: return exp.Count(this=exp.Distinct(expressions=[column(name)]))
+        case Agg.sum: return exp.Sum(this=measure(schema, name))
+        case Agg.mean: return exp.Avg(this=measure(schema, name))
+        case Agg.median: return exp.Median(this=column(name))
+        case Agg.std: return exp.StddevSamp(this=column(name))
+        case Agg.min: return exp.Min(this=column(name))
+        case Agg.max: return exp.Max(this=column(name))
+    raise AssertionError(op)
+
+
+def _alias(expression: exp.Expression, name: str) -> exp.Alias:
+    return exp.alias_(expression, name, quoted=True)
+
+
+def _ordered(node: exp.Expression, desc: bool) -> exp.Ordered:
+    return exp.Ordered(this=node, desc=desc, nulls_first=False)
+
+
+def grouped(select: exp.Select, keys: list[exp.Expression], value: str, order: str | None,
+            keep: int) -> exp.Select:
+    """Group `select` by `keys` (aliased k0, k1...), add the total group count and the matched rows
+    as windows, and keep the first `keep` groups: by `value` when ordered (ties at the cut kept:
+    RANK), else by key."""
+    aliases = [f"k{i}" for i in range(len(keys))]
+    select = select.select(*[_alias(k, a) for k, a in zip(keys, aliases)], append=False).select(
+        *select.expressions, append=True)
+    select = select.group_by(*[k.copy() for k in keys])
+    select = select.select(_alias(exp.Window(this=exp.Count(this=exp.Star())), "total_groups"),
+                           _alias(exp.Window(this=exp.Sum(this=exp.Count(this=exp.Star()))), "matched"))
+    by_key = [_ordered(column(a), desc=False) for a in aliases]
+    if order:
+        ranking = [_ordered(column(value), desc=order == "desc")]
+        rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=ranking))
+        return select.qualify(exp.LTE(this=rank, expression=exp.convert(keep))).order_by(
+            *[r.copy() for r in ranking], *by_key)
+    number = exp.Window(this=exp.RowNumber(), order=exp.Order(expressions=[o.copy() for o in by_key]))
+    return select.qualify(exp.LTE(this=number, expression=exp.convert(keep))).order_by(*by_key)
+
+
+def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expression], keep: int) -> Compiled:
+    """SELECT [keys,] op(column) AS value, COUNT(*) AS rows, COUNT(column) AS present FROM t WHERE ...
+    [GROUP BY keys ... QUALIFY the cut]. Columns of `args` are already resolved."""
+    resolved: dict[str, str] = {}
+    present = exp.Count(this=column(args.column)) if args.column else exp.Count(this=exp.Star())
+    select = exp.select(_alias(aggregate_expr(schema, args.op, args.column), "value"),
+                        _alias(exp.Count(this=exp.Star()), "rows"), _alias(present, "present"))
+    select = select.from_(schema.relation())
+    if (condition_ := where(schema, args.where, resolved)) is not None:
+        select = select.where(condition_)
+    if keys:
+        select = grouped(select, keys, "value", args.order, keep)
+    return Compiled(select, resolved)
+
+
+def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], keep: int) -> Compiled:
+    """SELECT [keys,] SUM(CASE WHEN where THEN column ELSE 0 END) AS num, SUM(den) AS den,
+    100 * num / NULLIF(den, 0) AS rate, hits, rows, nulls FROM t WHERE base [GROUP BY keys ...]."""
+    resolved: dict[str, str] = {}
+    hit = where(schema, args.where, resolved) or exp.true()
+    zero, one = exp.convert(0), exp.convert(1)
+    top = measure(schema, args.column) if args.column else one
+    den_column = args.denominator_column or args.column
+    num = exp.Sum(this=exp.Case(ifs=[exp.If(this=hit, true=top)], default=zero))
+    den = exp.Sum(this=measure(schema, den_column)) if den_column else exp.Count(this=exp.Star())
+    hits = exp.Sum(this=exp.Case(ifs=[exp.If(this=hit.copy(), true=one)], default=zero))
+    rate = exp.Div(this=exp.Mul(this=exp.convert(100.0), expression=exp.cast(num.copy(), "DOUBLE")),
+                   expression=exp.Nullif(this=exp.cast(den.copy(), "DOUBLE"), expression=exp.convert(0)))
+    nulls = [exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=column(c)))
+             for c in dict.fromkeys(c for c in (args.column, den_column) if c)]
+    missing = nulls[0] if len(nulls) == 1 else exp.Add(this=nulls[0], expression=nulls[1]) if nulls else zero
+    select = exp.select(_alias(num, "num"), _alias(den, "den"), _alias(rate, "value"), _alias(hits, "hits"),
+                        _alias(exp.Count(this=exp.Star()), "rows"), _alias(missing, "nulls"))
+    select = select.from_(schema.relation())
+    if (base := where(schema, args.base, resolved)) is not None:
+        select = select.where(base)
+    if keys:
+        select = grouped(select, keys, "value", args.order, keep)
+    return Compiled(select, resolved)
+
+
+def value_counts(schema: Schema, name: str, keep: int) -> exp.Select:
+    """SELECT column AS value, COUNT(*) AS rows, COUNT(*) OVER () AS total FROM t GROUP BY column
+    ORDER BY rows DESC, value LIMIT keep."""
+    select = exp.select(_alias(column(name), "value"), _alias(exp.Count(this=exp.Star()), "rows"),
+                        _alias(exp.Window(this=exp.Count(this=exp.Star())), "total"))
+    return (select.from_(schema.relation()).group_by(column(name))
+            .order_by(_ordered(column("rows"), desc=True), _ordered(column("value"), desc=False)).limit(keep))
+
+
+def spellings(schema: Schema, name: str, predicate: exp.Expression | None = None) -> exp.Select:
+    """SELECT DISTINCT column [WHERE predicate] ORDER BY column: the spellings a text predicate
+    matched, or (with none) every spelling of the column."""
+    select = exp.select(column(name)).distinct().from_(schema.relation())
+    if predicate is not None:
+        select = select.where(predicate)
+    return select.where(_not_null(name)).order_by(column(name))
+
+
+def spelling_counts(schema: Schema, name: str) -> exp.Select:
+    """SELECT column, LOWER(TRIM(column)), COUNT(*) GROUP BY ALL: for merging case/space variants."""
+    select = exp.select(column(name), _alias(normalized(name), "norm"), _alias(exp.Count(this=exp.Star()), "n"))
+    return select.from_(schema.relation()).where(_not_null(name)).group_by(column(name), normalized(name))
+
+
+def records_query(schema: Schema, predicates: list[Predicate], order_by: list[tuple[str, bool]],
+                  limit: int) -> Compiled:
+    """SELECT * FROM t WHERE ... ORDER BY (column, descending)... LIMIT limit: records straight from
+    the exact filter (the search pre-filter)."""
+    resolved: dict[str, str] = {}
+    select = exp.select(exp.Star()).from_(schema.relation())
+    if (condition_ := where(schema, predicates, resolved)) is not None:
+        select = select.where(condition_)
+    if order_by:
+        select = select.order_by(*[_ordered(column(c), desc=d) for c, d in order_by])
+    return Compiled(select.limit(limit), resolved)
+
+
+def count_query(schema: Schema, predicates: list[Predicate]) -> Compiled:
+    """SELECT COUNT(*) FROM t WHERE ...: the exact number of rows passing a filter."""
+    resolved: dict[str, str] = {}
+    select = exp.select(exp.Count(this=exp.Star())).from_(schema.relation())
+    if (condition_ := where(schema, predicates, resolved)) is not None:
+        select = select.where(condition_)
+    return Compiled(select, resolved)

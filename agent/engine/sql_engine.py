@@ -1,0 +1,310 @@
+"""The Engine protocol's one implementation: typed plans compiled to SQL trees (compile.py) and run
+by a Backend (DuckDB in-process by default, Spark for clusters). Results are the typed results of
+agent/results.py; provenance carries the SQL exactly as it ran."""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol, Sequence
+
+import numpy as np
+import pandas as pd
+from sqlglot import exp
+
+from agent.engine import compile as c
+from agent.engine.values import scalar
+from agent.errors import NoRowsMatched, near
+from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
+from agent.profile import profile_table
+from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
+from agent.sqlish import aggregate_sql, ratio_sql, where_sql
+from agent.table import ColumnRole, Table
+
+_TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+Row = tuple[object, ...]
+
+
+class Backend(Protocol):
+    """Where compiled trees run. `register` makes a table queryable under the returned name;
+    `fetch` renders the tree in `dialect` and returns its rows as Python tuples."""
+
+    dialect: str
+
+    def register(self, table: Table) -> str: ...
+    def fetch(self, tree: exp.Expression) -> list[Row]: ...
+
+
+def kinds(table: Table) -> dict[str, c.Kind]:
+    """Each column's compile kind: dates, numbers (money when every value is whole cents and some
+    are not whole units, e.g. 12.50), text. Cached on the table."""
+    if getattr(table, "kinds", None):  # a table read where it lies: decided with its typed view
+        return table.kinds
+    cache = table.__dict__.setdefault("_kinds", {})
+    if not cache:
+        for name, role in table.roles.items():
+            series = table.df[name]
+            if role is ColumnRole.date:
+                cache[name] = c.Kind.date
+            elif pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
+                cache[name] = c.Kind.money if _cents(series) else c.Kind.number
+            else:
+                cache[name] = c.Kind.text
+    return cache
+
+
+def _cents(series: pd.Series) -> bool:
+    if not pd.api.types.is_float_dtype(series):
+        return False
+    values = series.dropna().to_numpy()
+    if not len(values) or np.abs(values).max() >= 1e15:
+        return False
+    cents = values * 100
+    return bool(np.all(np.abs(cents - np.round(cents)) < 1e-6) and np.any(values != np.round(values)))
+
+
+def _notes(table: Table, columns: list[str]) -> list[str]:
+    """How the raw text of these columns was read (conversions, unparseable cells skipped)."""
+    notes = []
+    for name in dict.fromkeys(columns):
+        report = table.reports[name]
+        notes += report.conversions
+        if report.unparseable:
+            examples = ", ".join(repr(e) for e in report.unparseable_examples)
+            notes.append(f"{report.unparseable} value(s) of {name} could not be read and were skipped: {examples}")
+    return notes
+
+
+class SqlEngine:
+    """Executes plans as SQL over every row, through `backend`. Group-by on text columns merges
+    spellings that differ only in case or surrounding whitespace, as predicates do: labelled by the
+    most frequent spelling; among equally frequent ones the cleanest (no surrounding spaces, then
+    mixed case, then the first in sort order)."""
+
+    def __init__(self, backend: Backend, *, max_groups: int = 50):
+        self.backend = backend
+        self.max_groups = max_groups
+
+    def schema(self, table: Table) -> c.Schema:
+        """The compiler's view of `table`, registered with the backend."""
+        return c.Schema(table=self.backend.register(table), kinds=kinds(table))
+
+    def _sql(self, tree: exp.Expression) -> str:
+        return tree.sql(dialect=self.backend.dialect)
+
+    def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
+                    selection: _Selection, **fields: object) -> Provenance:
+        return Provenance(operation=operation, sql=sql, rows_scanned=table.rows, rows_matched=matched,
+                          matched_values=selection.matched, resolved=selection.resolved,
+                          elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name,
+                          sha256=table.sha256, **fields)
+
+    def _selection(self, table: Table, schema: c.Schema, predicates: list[Predicate]) -> _Selection:
+        """Resolve columns and report, per text predicate, the spellings it matched."""
+        predicates = [p.model_copy(update={"column": table.column(p.column)}) for p in predicates]
+        selection = _Selection(predicates)
+        for p in predicates:
+            kind = schema.kinds[p.column]
+            if p.op in (Op.latest, Op.earliest) and kind in (c.Kind.date, c.Kind.number, c.Kind.money):
+                selection.resolved.update(self._extreme(schema, p))
+            if kind is c.Kind.text and p.op in (Op.eq, Op.in_, Op.contains):
+                condition = c.condition(schema, p, {})
+                found = [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column, condition))]
+                selection.matched[p.column] = found
+                if not found:
+                    every = [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column))]
+                    wanted = [str(v).strip() for v in (p.values or [p.value])]
+                    selection.near[p.column] = [s for w in wanted for s in near(w, every)]
+        return selection
+
+    def _extreme(self, schema: c.Schema, p: Predicate) -> dict[str, str]:
+        target = c.column(p.column)
+        date = schema.kinds[p.column] is c.Kind.date
+        if date:
+            target = exp.cast(target, "DATE")
+        agg = exp.Max(this=target) if p.op is Op.latest else exp.Min(this=target)
+        (value,), = self.backend.fetch(exp.select(agg).from_(schema.relation()))
+        label = f"{'MAX' if p.op is Op.latest else 'MIN'}({p.column})"
+        return {label: str(value)[:10] if date else f"{float(value):g}"}
+
+    def _keys(self, table: Table, schema: c.Schema, group_by: list[str],
+              notes: list[str]) -> tuple[list[exp.Expression], list[dict[object, object]]]:
+        """Group key expressions, and per key a map from the grouped value to its label (merged
+        spellings of a text column go under their most frequent spelling, noted)."""
+        keys, labels = [], []
+        for name in group_by:
+            mapping: dict[object, object] = {}
+            if table.roles[name] in _TEXT_ROLES and schema.kinds[name] is c.Kind.text:
+                merged = self._merged(schema, name)
+                if merged:
+                    keys.append(c.normalized(name))
+                    for norm, (label, variants) in merged.items():
+                        mapping[norm] = label
+                        if len(variants) > 1:
+                            notes.append(f"{name}: spellings {', '.join(repr(s) for s in variants)} counted as {label!r}")
+                    labels.append(mapping)
+                    continue
+            keys.append(c.column(name))
+            labels.append(mapping)
+        return keys, labels
+
+    def _merged(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
+        """{normalized: (label, spellings)} when some spellings of `name` differ only in case or
+        surrounding spaces; {} when none do (the column is grouped as it is)."""
+        rows = self.backend.fetch(c.spelling_counts(schema, name))
+        by_norm: dict[str, list[tuple[str, int]]] = {}
+        for spelling, norm, n in rows:
+            by_norm.setdefault(norm, []).append((str(spelling), int(n)))
+        if all(len(v) == 1 for v in by_norm.values()):
+            return {}
+        result = {}
+        for norm, variants in by_norm.items():
+            variants.sort(key=lambda sv: (-sv[1], sv[0] != sv[0].strip(), sv[0].isupper() or sv[0].islower(), sv[0]))
+            result[norm] = (variants[0][0], sorted(s for s, _ in variants))
+        return result
+
+    def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult:
+        """Run `args` over every row. Raises UnknownColumn, WrongType, BadPredicate, NoRowsMatched."""
+        started = time.perf_counter()
+        name = table.column(args.column) if args.column else None
+        group_by = [table.column(g) for g in args.group_by]
+        schema = self.schema(table)
+        c.check_type(schema, args.op, name, table.roles[name].value if name else "")
+        selection = self._selection(table, schema, args.where)
+        args = args.model_copy(update={"column": name, "group_by": group_by, "where": selection.predicates})
+        notes = _notes(table, [*([name] if name else []), *(p.column for p in selection.predicates)])
+        keys, labels = self._keys(table, schema, group_by, notes)
+        keep = args.limit if args.limit is not None else self.max_groups
+        compiled = c.aggregate_query(schema, args, keys, keep)
+        selection.resolved.update(compiled.resolved)
+        rows = self.backend.fetch(compiled.tree)
+        if not group_by:
+            value, matched, present = rows[0]
+            self._require(table, selection, matched)
+            nulls = (matched - present) if name else 0
+            notes = ([f"{nulls:,} matched row(s) with a missing {name} were skipped"] if nulls else []) + notes
+            return AggregateResult(op=args.op, column=name, value=scalar(value), provenance=self._provenance(
+                table, aggregate_sql(args), self._sql(compiled.tree), matched, started, selection,
+                nulls_skipped=nulls, notes=notes))
+        matched = int(rows[0][-1]) if rows else 0
+        self._require(table, selection, matched)
+        width = len(keys)
+        nulls = int(self._nulls(schema, compiled, name)) if name else 0
+        if nulls:
+            notes.insert(0, f"{nulls:,} matched row(s) with a missing {name} were skipped")
+        groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])], value=scalar(r[width]),
+                        rows=int(r[width + 1])) for r in rows]
+        total = int(rows[0][-2])
+        groups = self._label_order(groups, labels, args.order)
+        if args.limit is None and total > keep:
+            notes.append(f"only the first {keep} of {total:,} groups are returned")
+        provenance = self._provenance(table, aggregate_sql(args), self._sql(compiled.tree), matched, started,
+                                      selection, nulls_skipped=nulls, notes=notes)
+        return AggregateResult(op=args.op, column=name, group_by=group_by, groups=groups[:keep], total_groups=total,
+                               ties=groups[keep:], provenance=provenance)
+
+    def _nulls(self, schema: c.Schema, compiled: c.Compiled, name: str) -> int:
+        """Matched rows with a missing `name` (a grouped query does not return it directly)."""
+        tree = exp.select(exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=c.column(name))))
+        tree = tree.from_(schema.relation())
+        if (condition := compiled.tree.args.get("where")) is not None:
+            tree = tree.where(condition.this.copy())
+        return int(self.backend.fetch(tree)[0][0])
+
+    @staticmethod
+    def _label_order(groups: list[Group], labels: list[dict], order: str | None) -> list[Group]:
+        """Merged text keys come back in normalized order; without an order, sort by label."""
+        if order or not any(labels):
+            return groups
+        return sorted(groups, key=lambda g: [(k is None, str(k) if k is not None else "") for k in g.key])
+
+    def _require(self, table: Table, selection: _Selection, matched: int, what: str | None = None) -> None:
+        if not matched:
+            condition = what or where_sql(selection.predicates).removeprefix(" WHERE ") or "(no condition)"
+            raise NoRowsMatched(condition, table.rows, selection.near)
+
+    def ratio(self, table: Table, args: RatioArgs) -> RatioResult:
+        """100 * numerator / denominator (see RatioArgs), overall and per group. Raises as
+        `aggregate`, and NoRowsMatched when the base is empty or the denominator is zero."""
+        started = time.perf_counter()
+        name = table.column(args.column) if args.column else None
+        den_name = table.column(args.denominator_column) if args.denominator_column else name
+        group_by = [table.column(g) for g in args.group_by]
+        schema = self.schema(table)
+        for n in dict.fromkeys(x for x in (name, den_name) if x):
+            c.check_type(schema, c.Agg.sum, n, table.roles[n].value)
+        base = self._selection(table, schema, args.base)
+        within = self._selection(table, schema, args.where)
+        args = args.model_copy(update={"column": name, "denominator_column": den_name, "group_by": group_by,
+                                       "base": base.predicates, "where": within.predicates})
+        overall = c.ratio_query(schema, args, [], 0)
+        (num, den, _, hits, rows, nulls), = self.backend.fetch(overall.tree)
+        self._require(table, base, rows)
+        if den is None or float(den) == 0:
+            raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
+        base.matched.update(within.matched)
+        base.resolved.update({**within.resolved, **overall.resolved})
+        notes = _notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
+        result = RatioResult(numerator=float(num), denominator=float(den), percent=100 * float(num) / float(den),
+                             group_by=group_by, provenance=self._provenance(
+                                 table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,
+                                 nulls_skipped=int(nulls), notes=notes))
+        if group_by:
+            keys, labels = self._keys(table, schema, group_by, notes)
+            keep = args.limit if args.limit is not None else self.max_groups
+            compiled = c.ratio_query(schema, args, keys, keep)
+            grouped = self.backend.fetch(compiled.tree)
+            width = len(keys)
+            groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])],
+                            value=scalar(r[width + 2]), rows=int(r[width + 4]),
+                            numerator=float(r[width]), denominator=float(r[width + 1])) for r in grouped]
+            groups = self._label_order(groups, labels, args.order)
+            total = int(grouped[0][-2]) if grouped else 0
+            if args.limit is None and total > keep:
+                notes.append(f"only the first {keep} of {total:,} groups are returned")
+            result.groups, result.total_groups, result.ties = groups[:keep], total, groups[keep:]
+            result.provenance.sql = self._sql(compiled.tree)
+        result.provenance.elapsed_ms = (time.perf_counter() - started) * 1000
+        return result
+
+    def describe(self, table: Table, args: DescribeArgs) -> DescribeResult:
+        """The profile, or one column's distinct values with row counts (most frequent first, then
+        by value; cut at max_groups with total_distinct stating the full count)."""
+        started = time.perf_counter()
+        everything = _Selection([])
+        if args.column is None:
+            return DescribeResult(profile=profile_table(table), provenance=self._provenance(
+                table, "DESCRIBE TABLE", "", table.rows, started, everything))
+        name = table.column(args.column)
+        schema = self.schema(table)
+        tree = c.value_counts(schema, name, self.max_groups)
+        rows = self.backend.fetch(tree)
+        values = [ValueCount(value=scalar(v), rows=int(n)) for v, n, _ in rows]
+        provenance = self._provenance(table, f"SELECT {name}, COUNT(*) GROUP BY {name}", self._sql(tree),
+                                      table.rows, started, everything)
+        return DescribeResult(column=name, values=values, total_distinct=int(rows[0][2]) if rows else 0,
+                              provenance=provenance)
+
+    def records(self, table: Table, predicates: list[Predicate], *, order_by: Sequence[tuple[str, bool]] = (),
+                limit: int = 5) -> tuple[list[dict[str, object]], int, str]:
+        """Rows passing every predicate, in `order_by` order ((column, descending) pairs), cut to
+        `limit`: (records as {column: value}, the exact count passing the filter, the SQL). Raises
+        UnknownColumn, BadPredicate, NoRowsMatched (with near values)."""
+        schema = self.schema(table)
+        selection = self._selection(table, schema, predicates)
+        (count,), = self.backend.fetch(c.count_query(schema, selection.predicates).tree)
+        self._require(table, selection, count)
+        order = [(table.column(n), d) for n, d in order_by]
+        compiled = c.records_query(schema, selection.predicates, order, limit)
+        names = list(table.df.columns)
+        rows = [dict(zip(names, map(scalar, r))) for r in self.backend.fetch(compiled.tree)]
+        return rows, int(count), self._sql(compiled.tree)
+
+
+class _Selection:
+    """Predicates with resolved columns, plus what resolving them found."""
+
+    def __init__(self, predicates: list[Predicate]):
+        self.predicates = predicates
+        self.matched: dict[str, list[str]] = {}
+        self.resolved: dict[str, str] = {}
+        self.near: dict[str, list[str]] = {}

@@ -1,0 +1,121 @@
+"""Column typing as SQL: decided from a sample with the same rules the pandas loader applies
+(agent/numbers.py), then applied to every row as typed expressions in a DuckDB view, so cleaning
+runs inside the query and files bigger than memory are read where they lie.
+
+Per text column the sample decides one of: number (with the currency, thousands-separator,
+decimal-comma, percent and parentheses-negative forms it saw), ISO date/time, m/d/y or d/m/y date,
+or text. The expression is a sqlglot tree over the raw VARCHAR column; missing tokens become NULL."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pandas as pd
+from sqlglot import exp
+
+from agent.engine.compile import column
+from agent.numbers import MISSING_TOKENS, parse_cells
+
+_CURRENCY = r"US\$|USD|EUR|GBP|[$€£¥]"
+
+
+@dataclass(frozen=True)
+class ColumnTyping:
+    """How one raw column becomes typed: `kind` is number, date or text; `expression` is the SQL
+    tree producing the typed value from the raw column; `notes` say how it was read (from the sample)."""
+
+    name: str
+    kind: str
+    expression: exp.Expression
+    notes: tuple[str, ...] = ()
+
+
+def _fn(name: str, *args: exp.Expression) -> exp.Expression:
+    return exp.Anonymous(this=name, expressions=list(args))
+
+
+def _s(text: str) -> exp.Expression:
+    return exp.Literal.string(text)
+
+
+def _present(raw: exp.Expression) -> exp.Expression:
+    """NULL for missing tokens ('', N/A, null, -...), else the trimmed text."""
+    trimmed = exp.Trim(this=raw)
+    tokens = [_s(t) for t in sorted(MISSING_TOKENS)]
+    missing = exp.In(this=exp.Lower(this=trimmed.copy()), expressions=tokens)
+    return exp.Case(ifs=[exp.If(this=missing, true=exp.Null())], default=trimmed)
+
+
+def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
+    """'$1,234.50' -> 1234.5, '(120.00)' -> -120, '12%' -> 12, '1.234,50' -> 1234.5 (decimal comma)."""
+    text = _present(raw)
+    negative = exp.and_(exp.Like(this=text.copy(), expression=_s("(%")), exp.Like(this=text.copy(), expression=_s("%)")))
+    body = _fn("regexp_replace", text.copy(), _s(rf"[()%\s]|{_CURRENCY}"), _s(""), _s("g"))
+    if decimal_comma:
+        body = exp.Replace(this=exp.Replace(this=body, expression=_s("."), replacement=_s("")),
+                           expression=_s(","), replacement=_s("."))
+    else:
+        body = exp.Replace(this=body, expression=_s(","), replacement=_s(""))
+    value = exp.TryCast(this=body, to=exp.DataType.build("DOUBLE"))
+    return exp.Case(ifs=[exp.If(this=negative, true=exp.Neg(this=value.copy()))], default=value)
+
+
+def _slash_date(raw: exp.Expression, dayfirst: bool) -> exp.Expression:
+    order = "%d/%m" if dayfirst else "%m/%d"
+    formats = [f"{order}/{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
+    text = _present(raw)
+    return exp.Coalesce(this=_fn("try_strptime", text, _s(formats[0])),
+                        expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
+
+
+def _iso_date(raw: exp.Expression) -> exp.Expression:
+    return exp.TryCast(this=_present(raw), to=exp.DataType.build("TIMESTAMP"))
+
+
+def decide(name: str, sample: pd.Series) -> ColumnTyping:
+    """The typing of raw column `name` from `sample` (its first rows as text, NaN for missing),
+    by the pandas loader's own rules (agent.numbers.parse_cells). Non-text samples pass through."""
+    raw = column(name)
+    if not (sample.dtype == object or pd.api.types.is_string_dtype(sample)):
+        kind = "date" if pd.api.types.is_datetime64_any_dtype(sample) else (
+            "number" if pd.api.types.is_numeric_dtype(sample) and not pd.api.types.is_bool_dtype(sample) else "text")
+        if kind == "text":
+            return ColumnTyping(name, kind, exp.cast(raw, "VARCHAR"))
+        return ColumnTyping(name, kind, raw)
+    text = sample.astype("str") if sample.dtype != "str" else sample
+    parsed = parse_cells(text)
+    if parsed is None:
+        return ColumnTyping(name, "text", raw)
+    notes = tuple(parsed.conversions)
+    if pd.api.types.is_datetime64_any_dtype(parsed.values):
+        present = text.dropna().str.strip()
+        if present.str.match(r"\d{4}-\d{2}-\d{2}").mean() >= 0.5:
+            return ColumnTyping(name, "date", _iso_date(raw), notes)
+        dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
+        return ColumnTyping(name, "date", _slash_date(raw, dayfirst), notes)
+    decimal_comma = any("decimal comma" in n for n in notes)
+    return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
+
+
+def view_select(source: exp.Expression, typings: list[ColumnTyping], display: dict[str, str]) -> exp.Select:
+    """SELECT <typed expression> AS <trimmed header>, ... FROM source."""
+    items = [exp.alias_(t.expression, trimmed, quoted=True)
+             for trimmed, t in zip(display, typings)]
+    return exp.select(*items).from_(source)
+
+
+def trimmed_headers(names: list[str]) -> dict[str, str]:
+    """{trimmed header: original header}, repeats made unique with '_' as the pandas loader does."""
+    display: dict[str, str] = {}
+    for original in names:
+        trimmed = str(original).strip() or "column"
+        while trimmed in display:
+            trimmed += "_"
+        display[trimmed] = str(original)
+    return display
+
+
+def looks_like_index(name: str) -> bool:
+    """A leading unnamed index column ('', 'Unnamed: 0', 'column0' from DuckDB's sniffer)."""
+    return not name.strip() or bool(re.fullmatch(r"Unnamed: 0|column0+", name))
