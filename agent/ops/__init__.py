@@ -1,5 +1,7 @@
-"""The typed query operations (agent/queries.py) over pandas on `Table.df`, each returning a typed
-result with provenance. Aggregates inside a plan (a compared Measure) go through the Engine.
+"""The typed query operations (agent/queries.py): `run_query` runs them on the SQL engine (compiled
+once, agent/engine/query_engine.py); the functions here are the pandas reference implementation
+over `Table.df` (as agent/engine/reference.py is for aggregates), each returning a typed result with
+provenance. Aggregates inside a plan (a compared Measure) go through the Engine.
 Dispatch is by the plan's type, never by a name a model gave."""
 
 from __future__ import annotations
@@ -20,7 +22,14 @@ OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, Distin
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
-    """Run one typed query plan. Raises the ToolError subclasses of its operation."""
+    """Run one typed query plan: compiled to SQL on the SQL engine (agent/engine/query_engine.py),
+    else by the pandas reference operations here. Raises the ToolError subclasses of its operation."""
+    from agent.engine.sql_engine import SqlEngine
+
+    if isinstance(engine, SqlEngine):
+        from agent.engine.query_engine import run_query_sql
+
+        return run_query_sql(engine, table, plan)
     return OPERATIONS[type(plan)](engine, table, plan)
 
 

@@ -21,16 +21,16 @@ COMPARE = {Cmp.gt: operator.gt, Cmp.ge: operator.ge, Cmp.lt: operator.lt, Cmp.le
 def check(engine: Engine, table: Table, args: CheckArgs) -> CheckResult:
     """Run the test. Raises UnknownColumn, BadPredicate (a test missing its parts), WrongType."""
     started = time.perf_counter()
-    population = selected(table, args.where, allow_empty=True)
     if args.check is CheckKind.compare:
-        return _compare(engine, table, args, population, started)
+        return _compare(engine, table, args, started)
+    population = selected(table, args.where, allow_empty=True)
     if args.check is CheckKind.unique:
         if args.column is None:
             raise BadPredicate("(none)", "unique", "a uniqueness test needs a column")
         column = table.column(args.column)
         values = table.df.loc[population.mask, column].dropna()
         rows, distinct = len(values), int(values.nunique())
-        repeated = values[values.duplicated(keep=False)].drop_duplicates().head(3).tolist()
+        repeated = sorted(values[values.duplicated()].unique().tolist())[:3]
         return CheckResult(check=args.check, answer=rows == distinct,
                            deciding={"values": rows, "distinct values": distinct},
                            examples=[{column: v} for v in repeated],
@@ -52,23 +52,30 @@ def check(engine: Engine, table: Table, args: CheckArgs) -> CheckResult:
                                              population, started))
 
 
-def measure_value(engine: Engine, table: Table, measure: Measure) -> tuple[str, object]:
-    """(label, value) of one aggregate, run by the engine."""
+def measure_value(engine: Engine, table: Table, measure: Measure):
+    """(label, value, result) of one aggregate, run by the engine."""
     result = engine.aggregate(table, AggregateArgs(op=measure.op, column=measure.column, where=measure.where))
-    return agg_text(measure.op, result.column) + where_text(measure.where), result.value
+    return agg_text(measure.op, result.column) + where_text(measure.where), result.value, result
 
 
-def _compare(engine: Engine, table: Table, args: CheckArgs, population, started: float) -> CheckResult:
+def _compare(engine: Engine, table: Table, args: CheckArgs, started: float) -> CheckResult:
+    """An aggregate against a number or another aggregate; both aggregates run by the engine."""
     if args.left is None or args.cmp is None or (args.right is None and args.value is None):
         raise BadPredicate("(none)", "compare", "a comparison needs left, cmp and right or value")
-    left_label, left = measure_value(engine, table, args.left)
+    left_label, left, first = measure_value(engine, table, args.left)
+    results = [first]
     if args.right is not None:
-        right_label, right = measure_value(engine, table, args.right)
+        right_label, right, second = measure_value(engine, table, args.right)
+        results.append(second)
     else:
         right_label, right = "value", args.value
     if isinstance(left, str) != isinstance(right, str):
         raise BadPredicate(left_label, args.cmp.value, f"cannot compare {left!r} with {right!r}")
     answer = left is not None and right is not None and COMPARE[args.cmp](left, right)
+    operation = f"{left_label} {args.cmp.value} {right_label if args.right else right}"
+    provenance = first.provenance.model_copy(update={
+        "operation": operation, "rows_matched": sum(r.provenance.rows_matched for r in results),
+        "sql": ";\n".join(r.provenance.sql for r in results if getattr(r.provenance, "sql", "")),
+        "elapsed_ms": (time.perf_counter() - started) * 1000})
     return CheckResult(check=args.check, answer=bool(answer), deciding={left_label: left, right_label: right},
-                       provenance=provenance(table, f"{left_label} {args.cmp.value} {right_label if args.right else right}",
-                                             population, started))
+                       provenance=provenance)

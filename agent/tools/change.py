@@ -1,6 +1,6 @@
 """change: The change of an aggregate of a column between two values of a key column (years, periods)."""
 
-from agent.ops import change
+from agent.ops import run_query
 from agent.queries import ChangeArgs
 from agent.tools.base import Tool
 
@@ -8,5 +8,5 @@ CHANGE = Tool(
     name="change",
     description=("The change of an aggregate of a column between two values of a key column (years, periods): absolute (end - start) and percent. 'growth in exports from 2014 to 2015'."),
     args=ChangeArgs,
-    run=change,
+    run=run_query,
 )

@@ -1,6 +1,6 @@
 """expression: Arithmetic of two operands (columns or numbers) per row, then aggregated."""
 
-from agent.ops import expression
+from agent.ops import run_query
 from agent.queries import ExpressionArgs
 from agent.tools.base import Tool
 
@@ -8,5 +8,5 @@ EXPRESSION = Tool(
     name="expression",
     description=("Arithmetic of two operands (columns or numbers) per row, then aggregated: 'the total of FGM plus FTM', 'the average height in cm' (height * 100)."),
     args=ExpressionArgs,
-    run=expression,
+    run=run_query,
 )

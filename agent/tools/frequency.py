@@ -1,6 +1,6 @@
 """frequency: The most (desc) or least (asc) common values of a column with their row counts."""
 
-from agent.ops import frequency
+from agent.ops import run_query
 from agent.queries import FrequencyArgs
 from agent.tools.base import Tool
 
@@ -8,5 +8,5 @@ FREQUENCY = Tool(
     name="frequency",
     description=("The most (desc) or least (asc) common values of a column with their row counts: 'the 3 most common job roles'. Ties at the cut are reported."),
     args=FrequencyArgs,
-    run=frequency,
+    run=run_query,
 )

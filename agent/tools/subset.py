@@ -1,6 +1,6 @@
 """subset: An aggregate over a ranked subset."""
 
-from agent.ops import subset
+from agent.ops import run_query
 from agent.queries import SubsetArgs
 from agent.tools.base import Tool
 
@@ -8,5 +8,5 @@ SUBSET = Tool(
     name="subset",
     description=("An aggregate over a ranked subset: op(column) over the `limit` rows with the highest (desc) or lowest (asc) `by`: 'the mean rating of the top 10 by reviews'."),
     args=SubsetArgs,
-    run=subset,
+    run=run_query,
 )
