@@ -22,5 +22,5 @@ def test_corrected_answers_are_what_their_sql_gives():
             pytest.skip(f"{case.table_path} not present")
         t = pd.read_parquet(case.table_path)  # noqa: F841 (bound for DuckDB's replacement scan)
         got = [row[0] for row in duckdb.sql(fix["sql"]).fetchall()]
-        assert got == ast.literal_eval(fix["answer"]) == case.answer
+        assert got == ast.literal_eval(fix["answer"]) == ast.literal_eval(case.answer)
         assert case.question == fix["question"] and fix["original"] != fix["answer"]
