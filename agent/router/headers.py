@@ -25,7 +25,7 @@ _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
     """(column items linked, positions still unmatched) for the unmatched token positions `gap`.
     Notes of each link are appended to `reading.notes`."""
-    linked, rest = _acronyms(tokens, gap, lex, reading)
+    linked, rest = _acronyms(tokens, gap, lex, reading) if lex.acronyms and gap else ([], gap)
     items, rest = _header_spans(tokens, rest, lex, reading)
     return [*linked, *items], rest
 

@@ -18,6 +18,14 @@ _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _CMP = {">": Cmp.gt, ">=": Cmp.ge, "<": Cmp.lt, "<=": Cmp.le, "=": Cmp.eq}
 
 
+def distinct_count(table: Table, column: str) -> tuple[int, int]:
+    """(distinct values, non-missing values) of a column, cached on the table."""
+    cache = table.__dict__.setdefault("_distinct_counts", {})
+    if column not in cache:
+        cache[column] = (int(table.df[column].nunique()), int(table.df[column].count()))
+    return cache[column]
+
+
 def take_limit(reading: Reading) -> int | None:
     """The N of 'top 5', '5 highest', 'lowest 4', '3 most common', 'first five': the number next
     to an order or time word, marked used so it is not read as a condition."""
@@ -229,7 +237,7 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
     if not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
-    repeated = [c for c in before if table.roles[c] in _TEXT and table.df[c].nunique() < table.df[c].count()]
+    repeated = [c for c in before if table.roles[c] in _TEXT and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
     if repeated and not reading.row_scope and not reading.of("row", "entity"):
         _rows_or_totals(reading, repeated[0], table)
         return None  # totals per value: the planner's group-by
@@ -246,11 +254,11 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
     """'the players with the most rebounds' where a player has several rows: single rows or totals
     per player? Totals when the question says so ('overall') or the column has few values (teams:
     a group); otherwise Abstain asking which."""
-    values = table.df[column]
-    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or values.nunique() <= 0.1 * values.count() \
+    distinct, present = distinct_count(table, column)
+    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or distinct <= 0.1 * present \
             or table.rows < 1000:
         return  # said, or few values (teams), or a small table: the group-by reading stands
-    if values.nunique() == values.count():
+    if distinct == present:
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
                   f"{column} ('overall')? Say which.")
