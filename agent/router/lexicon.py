@@ -80,6 +80,9 @@ class Lexicon:
     measure_candidates: list[str] = field(default_factory=list)
     date_columns: list[str] = field(default_factory=list)
     numeric_columns: list[str] = field(default_factory=list)
+    value_words: dict[str, tuple[str, str] | None] = field(default_factory=dict)
+    """A word (4+ letters) of text values -> (column, value) when exactly one value holds it, None
+    when several do ('Sapiens' -> Book Title = 'Sapiens A Brief History Of Humankind')."""
     headers: dict[str, set[str]] = field(default_factory=dict)
     """Stem of a word of a column's header (split from snake/camel case and spaces) -> columns."""
     header_words: dict[str, set[str]] = field(default_factory=dict)
@@ -224,6 +227,12 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
+    if len(values) <= 5000:
+        for v in values:
+            for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
+                if word not in V.STOPWORDS and word not in V.FILLER:
+                    seen = lex.value_words.get(word, ())
+                    lex.value_words[word] = (column, v.strip()) if seen == () else None
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))

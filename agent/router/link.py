@@ -101,7 +101,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
-    rest = _absorb_generic(tokens, rest, reading)
+    rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     if embed is not None and rest:
         rest = _embedding_links(tokens, rest, lex, reading, *embed)
     reading.unmatched = _phrases(tokens, rest)
@@ -129,6 +129,27 @@ def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading
             continue
         reading.notes.append(note)
         reading.items.append(Item(phrase, group[0], [Meaning("column", column)]))
+    reading.items.sort(key=lambda it: it.pos)
+    return kept
+
+
+def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
+    """A run of unmatched words that all belong to exactly one text value ('Sapiens', 'the
+    Quran') is read as that value, noted; a word shared by several values links nothing."""
+    kept, i = [], 0
+    while i < len(rest):
+        run = [rest[i]]
+        while i + len(run) < len(rest) and rest[i + len(run)] == run[-1] + 1:
+            run.append(rest[i + len(run)])
+        hits = {lex.value_words.get(tokens[p].lower) for p in run}
+        if len(hits) == 1 and None not in hits and () not in hits:
+            column, value = hits.pop()
+            text = " ".join(tokens[p].text for p in run)
+            reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
+            reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
+        else:
+            kept.extend(run)
+        i += len(run)
     reading.items.sort(key=lambda it: it.pos)
     return kept
 
