@@ -88,7 +88,8 @@ class Router:
             if query is not None:
                 decision.plan = query
                 decision.notes = [*reading.notes, *draft.notes]
-                decision.classification = classification.model_copy(update={"kind": "computation"})
+                decision.classification = classification.model_copy(update={  # every word was linked
+                    "kind": "computation", "confidence": max(classification.confidence, 0.8)})
             elif classification.kind == "retrieval" and not follow_up:
                 decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
             else:
