@@ -67,7 +67,9 @@ def _search_text(result: SearchResult) -> str:
     noun = "record" if p.rows_matched == 1 else "records"
     scope = f"match {result.filter}" if result.filter else "are searched (no exact condition was given)"
     text = f"{p.rows_matched:,} {noun} of {p.rows_scanned:,} {scope}"
-    if shown < p.rows_matched:
+    if shown < p.rows_matched and result.exact:
+        text += f"; the first {shown} in file order are below (a sample, not all of them)."
+    elif shown < p.rows_matched:
         text += f"; the {shown} best matches for the search are below (ranked, not all of them)."
     else:
         text += f"; {'it is' if shown == 1 else f'all {shown} are'} below."

@@ -39,7 +39,7 @@ def build_agent(path: Path, config: Config):
     router = Router(table, config.router, config.search)
     in_memory = getattr(table, "view_sql", None) is None  # the vector index is built from rows in memory
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
-                 searcher=_searcher(table, config, router.lexicon.measure_candidates) if in_memory else None)
+                 searcher=_searcher(table, config, router.lexicon) if in_memory else None)
 
 
 def _choose_agent(files: list[str], question: str, config: Config):
@@ -60,12 +60,12 @@ def _choose_agent(files: list[str], question: str, config: Config):
     return (readable or agents)[0]
 
 
-def _searcher(table, config: Config, money: list[str]):
+def _searcher(table, config: Config, lexicon):
     """The table's lazy RecordSearch; notices and the index progress bar go to stderr."""
     from agent.search import lazy_searcher
     from agent.search.progress import IndexBar
 
-    return lazy_searcher(table, config.search, money, notify=_notice, progress=IndexBar(errors))
+    return lazy_searcher(table, config.search, notify=_notice, progress=IndexBar(errors), lexicon=lexicon)
 
 
 def _notice(message: str) -> None:
@@ -125,6 +125,10 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
         _fail(exc)
     console.print(f"{agent.table.name}: {agent.table.rows:,} rows. Transcript: {session.transcript}. "
                   "Empty line or Ctrl-D to quit.", style="dim", markup=False, highlight=False)
+    if agent.searcher is not None:
+        from agent.search import index_in_background
+
+        index_in_background(agent.searcher, config.search, _notice)
     while True:
         try:
             question = input("? ").strip() if sys.stdin.isatty() else sys.stdin.readline()
@@ -213,8 +217,13 @@ def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
     from agent.mcp_server import run_stdio
     try:
         toolset = _toolset(files, config_path)
+        search = load_config(config_path).search
     except (TallyError, OSError) as exc:
         _fail(exc)
+    from agent.search import index_in_background
+
+    for searcher in toolset.searchers.values():  # stderr only: stdout carries the protocol
+        index_in_background(searcher, search, _notice)
     run_stdio(toolset)
 
 

@@ -105,6 +105,12 @@ class SearchConfig(BaseModel):
     """Qdrant server (or cluster) URL; null = Qdrant's embedded local mode in `cache_dir` (env QDRANT_URL)."""
     api_key: str | None = None
     """API key of the Qdrant server (env QDRANT_API_KEY)."""
+    backend: Literal["edge", "client"] = "edge"
+    """Local index without `url`: 'edge' (qdrant-edge, Qdrant's engine embedded: ms queries, sub-second
+    open) or 'client' (qdrant-client's local mode: pure Python, seconds above ~20k rows; the server's API)."""
+    background_index: bool = True
+    """Build a table's index in a background thread as soon as it is loaded (`tally chat`, `tally mcp`,
+    Toolset), so ranked lookups find it ready; exact lookups never wait for it."""
     cache_dir: str = "~/.cache/tally/index"
     """Index folders, one per (table sha256, embedding model); reused across runs."""
     candidates: int = 20
@@ -119,9 +125,10 @@ class SearchConfig(BaseModel):
     cross_encoder_dir: str | None = None
     """Folder with model.onnx and tokenizer.json of a cross-encoder (e.g. ms-marco-MiniLM-L-6-v2 exported to ONNX)."""
     lazy_index_max_rows: int = 20_000
-    """A first search builds the index itself up to this many rows; bigger tables need `tally index FILE`
-    (about 80 rows/s on 2 CPU cores), so a question never blocks for many minutes unannounced."""
-    batch_rows: int = 256
+    """A ranked search (query words the filter does not cover) builds a missing index itself up to this
+    many rows; bigger tables need `tally index FILE` or the background build of `tally chat`/`tally mcp`,
+    so a question never blocks for minutes unannounced. Exact lookups never need the index."""
+    batch_rows: int = 1024
     """Rows embedded and written to Qdrant per batch (a resumed build restarts at a batch boundary)."""
 
 
@@ -145,8 +152,8 @@ class EngineConfig(BaseModel):
     """duckdb: in-process, files read where they lie; spark: the same SQL trees on a Spark cluster."""
     memory_limit: str | None = None
     """DuckDB memory limit, e.g. '2GB'; null = DuckDB's default (80% of RAM). Beyond it, operators spill."""
-    temp_directory: str | None = None
-    """Where DuckDB spills past memory_limit; null = DuckDB's default ('<db>.tmp', here ./.tmp)."""
+    temp_directory: str | None = "~/.cache/tally/spill"
+    """Where DuckDB spills past memory_limit (created on first spill)."""
     threads: int | None = None
     """DuckDB worker threads; null = one per core."""
     spark_master: str = "local[2]"
@@ -159,7 +166,8 @@ class EngineConfig(BaseModel):
             return spark_engine(master=self.spark_master, max_groups=max_groups)
         from agent.engine import duckdb_engine
         return duckdb_engine(max_groups=max_groups, memory_limit=self.memory_limit,
-                             temp_directory=self.temp_directory, threads=self.threads)
+                             temp_directory=str(Path(self.temp_directory).expanduser()) if self.temp_directory else None,
+                             threads=self.threads)
 
 
 class Config(BaseModel):

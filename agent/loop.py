@@ -36,7 +36,7 @@ SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record 
                       "configured for this table, so I have not answered it.")
 
 
-MACHINE_DEPENDENT = {"provenance": {"elapsed_ms", "sql"}, "stages": {"__all__": {"elapsed_ms"}},
+MACHINE_DEPENDENT = {"provenance": {"elapsed_ms", "sql", "engine"}, "stages": {"__all__": {"elapsed_ms"}},
                      "records": {"__all__": {"score"}}}
 """Left out of tool messages: timings and float scores vary by machine, the SQL by engine (the
 engine-neutral `operation` stays), and requests must replay exactly."""

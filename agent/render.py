@@ -73,9 +73,10 @@ def _records_table(result: SearchResult, max_columns: int = 8) -> RichTable:
     table.add_column("row", justify="right")
     for column in shown:
         table.add_column(column, overflow="fold")
-    table.add_column("score", justify="right")
+    if not result.exact:
+        table.add_column("score", justify="right")
     for r in result.records:
-        table.add_row(str(r.row), *(cell(r.fields[c]) or "" for c in shown), f"{r.score:.3f}")
+        table.add_row(str(r.row), *(cell(r.fields[c]) or "" for c in shown), *([] if result.exact else [f"{r.score:.3f}"]))
     if len(columns) > len(shown):
         table.caption = f"{len(shown)} of {len(columns)} columns shown (--json for all)"
     return table
@@ -95,6 +96,7 @@ def _values_table(console: Console, result: DescribeResult, max_rows: int) -> No
 def _provenance(console: Console, call: ToolSuccess) -> None:
     p = call.result.provenance
     lines = [f"operation: {p.operation}",
+             *([f"sql ({p.engine}): {p.sql}"] if p.sql else []),
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
              *provenance_lines(call.result),

@@ -21,6 +21,8 @@ class Provenance(BaseModel):
     """The operation written SQL-like, e.g. SUM(amt) WHERE category = 'grocery_pos' (engine-neutral)."""
     sql: str = ""
     """The SQL exactly as the engine ran it (its dialect); '' where no query ran."""
+    engine: str = ""
+    """The engine that ran it: duckdb or spark."""
     rows_scanned: int
     """Rows in the table (all of them are scanned)."""
     rows_matched: int
@@ -38,7 +40,8 @@ class Provenance(BaseModel):
     file: str = ""
     """The table's file name."""
     sha256: str = ""
-    """Hex SHA-256 of the file's bytes."""
+    """Hex SHA-256 of the file's bytes; for a big file read where it lies, of its path, size and
+    modification time (hashing every byte would read the whole file for each question)."""
 
 
 class Group(BaseModel):
@@ -144,6 +147,11 @@ class SearchResult(BaseModel):
     """The columns whose labelled text was embedded (the record's description)."""
     stages: list[Stage] = Field(default_factory=list)
     provenance: Provenance
+
+    @property
+    def exact(self) -> bool:
+        """True when the records came straight from the filter (no ranking stage ran)."""
+        return [s.name for s in self.stages] == ["exact"]
 
 
 class CheckResult(BaseModel):

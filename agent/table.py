@@ -19,7 +19,7 @@ from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
 from agent.summary_rows import drop_summary_rows
 
-__all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_text"]
+__all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
 
 _PARQUET = {".parquet", ".pq"}
 _ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "number", "zip", "code")
@@ -123,6 +123,17 @@ def table_from_text(text: str, name: str = "inline.csv") -> Table:
     _check_text(name, data)
     raw = _read_csv(name, io.StringIO(text), data)
     return _build(Path(name), raw, hashlib.sha256(data).hexdigest())
+
+
+def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
+    """A Table over a DataFrame already in memory (named `name`; sha256 of its pandas hash). Raises
+    TableLoadError for a frame with no rows or no columns."""
+    if frame.empty:
+        raise TableLoadError(name, "no rows" if len(frame.columns) else "no columns")
+    digest = hashlib.sha256(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes()).hexdigest()
+    table = _build(Path(name), frame.reset_index(drop=True), digest)
+    table.in_place = True  # the engine scans it where it is, never copies it
+    return table
 
 
 def _check_text(path: str | Path, data: bytes) -> None:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field, create_model
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from agent.engine import Engine, duckdb_engine
 from agent.profile import TableProfile, profile_table
@@ -110,8 +113,11 @@ class Toolset:
         self.engine = engine or duckdb_engine()
         self.low_cardinality = low_cardinality
         tools = dict(ALL_TOOLS)
+        self.searchers: dict[str, object] = {}
+        """Table name -> factory of its RecordSearch (empty without `search`)."""
         if search is not None:  # record search, each table's index opened (or built) on its first search
             searchers = {id(t): lazy_searcher(t, search) for t in self.tables.values()}
+            self.searchers = {name: searchers[id(t)] for name, t in self.tables.items()}
             tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
         self._tools = {name: self._bind(tool) for name, tool in tools.items()}
         self.tools = {name: ToolsetTool(tool, self) for name, tool in self._tools.items()}
@@ -128,6 +134,17 @@ class Toolset:
         specs = expand(list(paths))
         tables = {name: open_table(spec) for name, spec in zip(names_of(specs), specs)}
         return cls(tables, engine, low_cardinality=low_cardinality, search=search)
+
+    @classmethod
+    def from_frames(cls, frames: dict[str, "pd.DataFrame"], engine: Engine | None = None, *,
+                    low_cardinality: int = 30) -> Toolset:
+        """Tools over DataFrames another agent already holds, one table per name. Typed columns
+        (numbers, datetimes) are used as they are and DuckDB scans them in place; text columns are
+        typed like a file's (messy numbers and dates read, the readings reported). No record search."""
+        from agent.table import table_from_frame
+
+        return cls({name: table_from_frame(frame, name) for name, frame in frames.items()}, engine,
+                   low_cardinality=low_cardinality)
 
     @property
     def names(self) -> list[str]:

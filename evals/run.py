@@ -57,12 +57,13 @@ class Tables:
         self._tables: dict[str, Table] = {}
         self._searchers: dict[int, object] = {}
 
-    def searcher(self, table: Table, config: Config, money: list[str]):
-        """One lazy RecordSearch per table for the whole run (the index opens once)."""
+    def searcher(self, table: Table, config: Config, lexicon):
+        """One lazy RecordSearch per table for the whole run (the index opens once); `lexicon`:
+        the router's (agent.search.lazy_searcher)."""
         from agent.search import lazy_searcher
 
         if id(table) not in self._searchers:
-            self._searchers[id(table)] = lazy_searcher(table, config.search, money)
+            self._searchers[id(table)] = lazy_searcher(table, config.search, lexicon=lexicon)
         return self._searchers[id(table)]
 
     def get(self, case: Case) -> Table:
@@ -80,7 +81,7 @@ def _agent(table: Table, config: Config, model, tables: "Tables", offered: froze
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=config.engine.build(max_groups=config.tools.max_groups_returned),
                  router=router, config=config, model=model, offered=offered,
-                 searcher=tables.searcher(table, config, router.lexicon.measure_candidates))
+                 searcher=tables.searcher(table, config, router.lexicon))
 
 
 def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResult:

@@ -58,7 +58,7 @@ async def _exchange(server: StdioServerParameters, errlog) -> dict[str, object]:
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory) -> dict[str, object]:
     config = tmp_path_factory.mktemp("mcp") / "config.yaml"
-    config.write_text(f"search:\n  cache_dir: {config.parent / 'index'}\n")
+    config.write_text(f"search:\n  cache_dir: {config.parent / 'index'}\n  background_index: false\n")
     with tempfile.TemporaryFile("w+") as errlog:
         result = anyio.run(_session, need(KAGGLE), errlog, config)
         errlog.seek(0)

@@ -1,6 +1,7 @@
-"""Record search on real Qdrant (embedded local mode, in a temp folder): the payload pre-filter
-against hand-derived row sets, the stages, no-match and corrupt/missing/interrupted indexes, the
-server URL path up to its connection error."""
+"""Record search on real Qdrant in temp folders, both stores: qdrant-edge (the embedded default)
+and qdrant-client (its local mode speaks the server's API): the payload pre-filter against
+hand-derived row sets, the stages, no-match and corrupt/missing/interrupted indexes, the server URL
+path up to its connection error."""
 
 from __future__ import annotations
 
@@ -32,10 +33,10 @@ CSV = """when,first,last,city,state,category,amt,note
 # Row numbers below are worked out by hand from CSV (0-based data rows).
 
 
-@pytest.fixture(scope="module")
-def small(tmp_path_factory):
+@pytest.fixture(scope="module", params=["edge", "client"])
+def small(request, tmp_path_factory):
     table = table_from_text(CSV, "people.csv")
-    config = SearchConfig(cache_dir=str(tmp_path_factory.mktemp("index")), batch_rows=3)
+    config = SearchConfig(cache_dir=str(tmp_path_factory.mktemp("index")), batch_rows=3, backend=request.param)
     search = RecordSearch(table, config, money=["amt"])
     search.build_index()
     yield search
@@ -152,7 +153,7 @@ def test_corrupt_index_folder_is_rebuilt_with_a_message(tmp_path):
     first.build_index()
     folder = first.store.folder
     first.store.close()
-    (folder / "qdrant" / "meta.json").write_text("{not json")
+    (folder / "edge" / "edge_config.json").write_text("{not json")
     notes: list[str] = []
     search = RecordSearch(table, config, notify=notes.append)
     result = search.search(SearchArgs(query="tacos", top_n=1))

@@ -136,7 +136,7 @@ def test_hostile_values_and_names_stay_literals(value):
     statements = sqlglot.parse(result.provenance.sql, dialect="duckdb")
     assert len(statements) == 1  # one statement, whatever the value held
     literals = [lit.this for lit in statements[0].find_all(exp.Literal) if lit.is_string]
-    assert value.strip().lower() in literals
+    assert value in literals or value.strip().lower() in literals  # the exact spelling, or normalised
     assert name in [i.this for i in statements[0].find_all(exp.Identifier)]
     outcome = call_tool(COMPUTE_TOOLS, "aggregate", {"op": "count", "where": [{"column": value, "op": "=", "value": 1}]},
                         engine=engine, table=table)
@@ -227,3 +227,17 @@ def test_a_file_bigger_than_the_memory_limit_is_answered(tmp_path):
     assert got.groups[0].key == [keys - 1] and got.groups[0].value == 6 * keys - 3
     assert got.total_groups == keys and got.provenance.rows_matched == n
     assert engine.aggregate(table, AggregateArgs(op="count_distinct", column="k")).value == keys
+
+
+def test_a_dataframe_from_another_agent_is_queried_in_place():
+    import pandas as pd
+
+    frame = pd.DataFrame({"region": ["N", "S", "N", "n "], "sales": [1.5, 2.0, 3.0, 0.25],
+                          "price": ["$1,000", "(20)", "5", "N/A"]})
+    tools = Toolset.from_frames({"sales": frame, "other": frame.head(2)})
+    out = tools.call("aggregate", {"table": "sales", "op": "sum", "column": "sales", "group_by": ["region"],
+                                   "order": "desc"})
+    assert out.ok and [(g.key, g.value) for g in out.result.groups] == [(["N"], 4.75), (["S"], 2.0)]  # 1.5+3+.25
+    price = tools.call("aggregate", {"table": "sales", "op": "sum", "column": "price"})
+    assert price.ok and price.result.value == 985  # 1000 - 20 + 5, N/A skipped
+    assert frame["price"].tolist() == ["$1,000", "(20)", "5", "N/A"]  # the caller's frame is untouched

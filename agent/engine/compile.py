@@ -35,10 +35,14 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class Schema:
-    """A table as the compiler sees it: its SQL name and the kind of each (resolved) column."""
+    """A table as the compiler sees it: its SQL name, the kind of each (resolved) column, and for
+    text columns with a spelling index, {LOWER(TRIM(value)): [the exact spellings]}: with it a text
+    predicate compiles to exact spellings (`category IN ('grocery_pos')`, a plain scan) instead of
+    LOWER(TRIM(category)) = 'grocery_pos' over every row."""
 
     table: str
     kinds: dict[str, Kind]
+    spellings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def relation(self) -> exp.Table:
         """The table as a quoted identifier."""
@@ -107,19 +111,41 @@ def _extreme(schema: Schema, name: str, op: Op, date: bool) -> exp.Expression:
     """column = (SELECT MAX(column) FROM t), by day for dates."""
     target = exp.cast(column(name), "DATE") if date else column(name)
     agg = exp.Max(this=target.copy()) if op is Op.latest else exp.Min(this=target.copy())
-    sub = exp.Subquery(this=exp.select(agg).from_(schema.relation()))
+    sub = exp.Subquery(this=exp.select(agg).from_(schema.relation(), copy=False))
     return exp.EQ(this=target, expression=sub)
 
 
 def _text(schema: Schema, name: str, p: Predicate) -> exp.Expression:
     if p.op in _ORDER_OPS or p.op in (Op.latest, Op.earliest):
         raise BadPredicate(name, p.op, f"ordering does not apply to the text column {name!r}")
+    index = schema.spellings.get(name)
+    if index is not None and (exact := matching_spellings(index, p)) is not None:
+        values = [exp.convert(s) for s in exact]
+        if p.op in (Op.ne, Op.not_in):
+            return exp.and_(exp.Not(this=exp.In(this=column(name), expressions=values)), _not_null(name)) if values \
+                else _not_null(name)
+        return exp.In(this=column(name), expressions=values) if values else exp.false()
     wanted = [exp.convert(str(v).strip().lower()) for v in _operands(p)]
     if p.op is Op.contains:
         hits = [exp.GT(this=exp.StrPosition(this=normalized(name), substr=w), expression=exp.convert(0))
                 for w in wanted]
         return exp.or_(*hits) if len(hits) > 1 else hits[0]
     return _compare(normalized(name), p.op, wanted)
+
+
+MAX_SPELLINGS = 1000
+"""Past this many matching spellings, a text predicate compiles to LOWER(TRIM(...)) instead."""
+
+
+def matching_spellings(index: dict[str, list[str]], p: Predicate) -> list[str] | None:
+    """The exact spellings a text predicate matches (for != / not in: the ones it excludes), from a
+    {normalized: spellings} index; None when there are more than MAX_SPELLINGS."""
+    wanted = [str(v).strip().lower() for v in _operands(p)]
+    if p.op is Op.contains:
+        found = [s for norm, spellings in index.items() if any(w in norm for w in wanted) for s in spellings]
+    else:
+        found = [s for w in wanted for s in index.get(w, [])]
+    return sorted(set(found)) if len(found) <= MAX_SPELLINGS else None
 
 
 def _numeric(schema: Schema, name: str, p: Predicate) -> exp.Expression:
@@ -199,6 +225,16 @@ def measure(schema: Schema, name: str) -> exp.Expression:
     return exp.cast(column(name), MONEY) if schema.kinds[name] is Kind.money else column(name)
 
 
+def mean(schema: Schema, name: str) -> exp.Expression:
+    """AVG(column); for money CAST(SUM(CAST(column AS DECIMAL(18, 2))) AS DOUBLE) / NULLIF(COUNT(column), 0):
+    the exact sum divided once in DOUBLE, so every engine gives the same value (Spark's AVG of a
+    DECIMAL rounds to 6 decimal places; DuckDB's is this DOUBLE)."""
+    if schema.kinds[name] is not Kind.money:
+        return exp.Avg(this=column(name))
+    total = exp.cast(exp.Sum(this=measure(schema, name)), "DOUBLE")
+    return exp.Div(this=total, expression=exp.Nullif(this=exp.Count(this=column(name)), expression=exp.convert(0)))
+
+
 def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
     """COUNT(*), SUM(CAST(amt AS DECIMAL(18, 2))), COUNT(DISTINCT merchant), STDDEV_SAMP(x), ..."""
     if name is None:
@@ -207,7 +243,7 @@ def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
         case Agg.count: return exp.Count(this=column(name))
         case Agg.count_distinct: return exp.Count(this=exp.Distinct(expressions=[column(name)]))
         case Agg.sum: return exp.Sum(this=measure(schema, name))
-        case Agg.mean: return exp.Avg(this=measure(schema, name))
+        case Agg.mean: return mean(schema, name)
         case Agg.median: return exp.Median(this=column(name))
         case Agg.std: return exp.StddevSamp(this=column(name))
         case Agg.min: return exp.Min(this=column(name))
@@ -229,19 +265,19 @@ def grouped(select: exp.Select, keys: list[exp.Expression], value: str, order: s
     as windows, and keep the first `keep` groups: by `value` when ordered (ties at the cut kept:
     RANK), else by key."""
     aliases = [f"k{i}" for i in range(len(keys))]
-    select = select.select(*[_alias(k, a) for k, a in zip(keys, aliases)], append=False).select(
-        *select.expressions, append=True)
-    select = select.group_by(*[k.copy() for k in keys])
+    measures = list(select.expressions)
+    select = select.select(*[_alias(k, a) for k, a in zip(keys, aliases)], *measures, append=False, copy=False)
+    select = select.group_by(*[k.copy() for k in keys], copy=False)
     select = select.select(_alias(exp.Window(this=exp.Count(this=exp.Star())), "total_groups"),
-                           _alias(exp.Window(this=exp.Sum(this=exp.Count(this=exp.Star()))), "matched"))
+                           _alias(exp.Window(this=exp.Sum(this=exp.Count(this=exp.Star()))), "matched"), copy=False)
     by_key = [_ordered(column(a), desc=False) for a in aliases]
     if order:
         ranking = [_ordered(column(value), desc=order == "desc")]
         rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=ranking))
-        return select.qualify(exp.LTE(this=rank, expression=exp.convert(keep))).order_by(
-            *[r.copy() for r in ranking], *by_key)
+        return select.qualify(exp.LTE(this=rank, expression=exp.convert(keep)), copy=False).order_by(
+            *[r.copy() for r in ranking], *by_key, copy=False)
     number = exp.Window(this=exp.RowNumber(), order=exp.Order(expressions=[o.copy() for o in by_key]))
-    return select.qualify(exp.LTE(this=number, expression=exp.convert(keep))).order_by(*by_key)
+    return select.qualify(exp.LTE(this=number, expression=exp.convert(keep)), copy=False).order_by(*by_key, copy=False)
 
 
 def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expression], keep: int) -> Compiled:
@@ -251,11 +287,12 @@ def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expressi
     present = exp.Count(this=column(args.column)) if args.column else exp.Count(this=exp.Star())
     select = exp.select(_alias(aggregate_expr(schema, args.op, args.column), "value"),
                         _alias(exp.Count(this=exp.Star()), "rows"), _alias(present, "present"))
-    select = select.from_(schema.relation())
+    select = select.from_(schema.relation(), copy=False)
     if (condition_ := where(schema, args.where, resolved)) is not None:
-        select = select.where(condition_)
+        select = select.where(condition_, copy=False)
     if keys:
-        select = grouped(select, keys, "value", args.order, keep)
+        present_all = exp.Window(this=exp.Sum(this=present.copy()))
+        select = grouped(select.select(_alias(present_all, "present_all"), copy=False), keys, "value", args.order, keep)
     return Compiled(select, resolved)
 
 
@@ -277,9 +314,9 @@ def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], kee
     missing = nulls[0] if len(nulls) == 1 else exp.Add(this=nulls[0], expression=nulls[1]) if nulls else zero
     select = exp.select(_alias(num, "num"), _alias(den, "den"), _alias(rate, "value"), _alias(hits, "hits"),
                         _alias(exp.Count(this=exp.Star()), "rows"), _alias(missing, "nulls"))
-    select = select.from_(schema.relation())
+    select = select.from_(schema.relation(), copy=False)
     if (base := where(schema, args.base, resolved)) is not None:
-        select = select.where(base)
+        select = select.where(base, copy=False)
     if keys:
         select = grouped(select, keys, "value", args.order, keep)
     return Compiled(select, resolved)
@@ -290,23 +327,23 @@ def value_counts(schema: Schema, name: str, keep: int) -> exp.Select:
     ORDER BY rows DESC, value LIMIT keep."""
     select = exp.select(_alias(column(name), "value"), _alias(exp.Count(this=exp.Star()), "rows"),
                         _alias(exp.Window(this=exp.Count(this=exp.Star())), "total"))
-    return (select.from_(schema.relation()).group_by(column(name))
-            .order_by(_ordered(column("rows"), desc=True), _ordered(column("value"), desc=False)).limit(keep))
+    return (select.from_(schema.relation(), copy=False).group_by(column(name), copy=False)
+            .order_by(_ordered(column("rows"), desc=True), _ordered(column("value"), desc=False), copy=False).limit(keep, copy=False))
 
 
 def spellings(schema: Schema, name: str, predicate: exp.Expression | None = None) -> exp.Select:
     """SELECT DISTINCT column [WHERE predicate] ORDER BY column: the spellings a text predicate
     matched, or (with none) every spelling of the column."""
-    select = exp.select(column(name)).distinct().from_(schema.relation())
+    select = exp.select(column(name)).distinct(copy=False).from_(schema.relation(), copy=False)
     if predicate is not None:
-        select = select.where(predicate)
-    return select.where(_not_null(name)).order_by(column(name))
+        select = select.where(predicate, copy=False)
+    return select.where(_not_null(name), copy=False).order_by(column(name), copy=False)
 
 
 def spelling_counts(schema: Schema, name: str) -> exp.Select:
     """SELECT column, LOWER(TRIM(column)), COUNT(*) GROUP BY ALL: for merging case/space variants."""
     select = exp.select(column(name), _alias(normalized(name), "norm"), _alias(exp.Count(this=exp.Star()), "n"))
-    return select.from_(schema.relation()).where(_not_null(name)).group_by(column(name), normalized(name))
+    return select.from_(schema.relation(), copy=False).where(_not_null(name), copy=False).group_by(column(name), normalized(name), copy=False)
 
 
 def records_query(schema: Schema, predicates: list[Predicate], order_by: list[tuple[str, bool]],
@@ -314,18 +351,18 @@ def records_query(schema: Schema, predicates: list[Predicate], order_by: list[tu
     """SELECT * FROM t WHERE ... ORDER BY (column, descending)... LIMIT limit: records straight from
     the exact filter (the search pre-filter)."""
     resolved: dict[str, str] = {}
-    select = exp.select(exp.Star()).from_(schema.relation())
+    select = exp.select(exp.Star()).from_(schema.relation(), copy=False)
     if (condition_ := where(schema, predicates, resolved)) is not None:
-        select = select.where(condition_)
+        select = select.where(condition_, copy=False)
     if order_by:
-        select = select.order_by(*[_ordered(column(c), desc=d) for c, d in order_by])
-    return Compiled(select.limit(limit), resolved)
+        select = select.order_by(*[_ordered(column(c), desc=d) for c, d in order_by], copy=False)
+    return Compiled(select.limit(limit, copy=False), resolved)
 
 
 def count_query(schema: Schema, predicates: list[Predicate]) -> Compiled:
     """SELECT COUNT(*) FROM t WHERE ...: the exact number of rows passing a filter."""
     resolved: dict[str, str] = {}
-    select = exp.select(exp.Count(this=exp.Star())).from_(schema.relation())
+    select = exp.select(exp.Count(this=exp.Star())).from_(schema.relation(), copy=False)
     if (condition_ := where(schema, predicates, resolved)) is not None:
-        select = select.where(condition_)
+        select = select.where(condition_, copy=False)
     return Compiled(select, resolved)

@@ -4,6 +4,7 @@ place, without a copy)."""
 
 from __future__ import annotations
 
+import re
 import threading
 import weakref
 from dataclasses import dataclass
@@ -24,6 +25,18 @@ class DuckDBSettings:
     threads: int | None = None
 
 
+def sql_name(file_name: str, taken: set[str]) -> str:
+    """'sparkov 2019.csv' -> 'sparkov_2019'; a name starting with a digit gets 't_'; repeats get _2, _3."""
+    stem = re.sub(r"\W+", "_", file_name.split("#")[-1].rsplit(".", 1)[0] if "#" in file_name
+                  else file_name.rsplit(".", 1)[0]).strip("_")[:60] or "t"
+    stem = f"t_{stem}" if stem[0].isdigit() else stem
+    name, n = stem, 1
+    while name in taken:
+        n += 1
+        name = f"{stem}_{n}"
+    return name
+
+
 class DuckDBBackend:
     """Runs compiled trees on one DuckDB connection (thread-safe: one query at a time)."""
 
@@ -36,34 +49,52 @@ class DuckDBBackend:
         self.connection = duckdb.connect(":memory:", config=config)
         self._names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
         self._count = 0
+        self._used: set[str] = set()
         self._lock = threading.Lock()
 
     def register(self, table: Table) -> str:
-        """The table's name in this connection ('t0', 't1', ... in load order; never derived from
-        file text). A DataFrame-backed table is registered in place; a file-backed one is a view."""
+        """The table's name in this connection: its file stem reduced to letters, digits and '_'
+        (then quoted), made unique. A loaded file is copied once into DuckDB's own columnar storage;
+        another agent's DataFrame (`in_place`) is scanned where it is; a table read where it lies is
+        a view over its file."""
         if table not in self._names:
             with self._lock:
-                name = f"t{self._count}"
+                name = sql_name(table.name, self._used)
+                self._used.add(name)  # never reused, even after the table is dropped
                 self._count += 1
                 relation = getattr(table, "relation", None)
                 if relation is not None:
                     relation(self.connection, name)
-                else:
+                elif getattr(table, "in_place", False):  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
+                else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
+                    self.connection.register("_incoming", table.df)
+                    create = exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="TABLE",
+                                        expression=exp.select("*").from_("_incoming"))
+                    self.connection.execute(create.sql(dialect=self.dialect))
+                    self.connection.unregister("_incoming")
             self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
 
     def _forget(self, name: str) -> None:
-        """Drop a collected table's registration (its DataFrame is no longer held)."""
-        try:
-            with self._lock:
-                self.connection.unregister(name)
-        except Exception:  # the connection may already be closed at exit
-            pass
+        """Drop a collected table's registration (its data is no longer held)."""
+        for statement in (lambda: self.connection.unregister(name),
+                          *[lambda kind=kind: self.connection.execute(exp.Drop(
+                              this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind=kind,
+                              exists=True).sql(dialect=self.dialect)) for kind in ("TABLE", "VIEW")]):
+            try:
+                with self._lock:
+                    statement()
+            except Exception:  # the name is another kind, or the connection is closed at exit
+                pass
+
+    def render(self, tree: exp.Expression) -> str:
+        """The tree in DuckDB's dialect."""
+        return tree.sql(dialect=self.dialect)
 
     def fetch(self, tree: exp.Expression) -> list[tuple[object, ...]]:
         """Rows of the tree rendered in DuckDB's dialect."""
-        sql = tree.sql(dialect=self.dialect)
+        sql = self.render(tree)
         with self._lock:
             return self.connection.execute(sql).fetchall()

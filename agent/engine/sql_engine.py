@@ -21,16 +21,20 @@ from agent.sqlish import aggregate_sql, ratio_sql, where_sql
 from agent.table import ColumnRole, Table
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+SPELLING_INDEX_MAX = 200_000
+"""Text columns with at most this many distinct values get a spelling index (see Schema)."""
 Row = tuple[object, ...]
 
 
 class Backend(Protocol):
     """Where compiled trees run. `register` makes a table queryable under the returned name;
-    `fetch` renders the tree in `dialect` and returns its rows as Python tuples."""
+    `render` gives the SQL text the backend runs for a tree (in `dialect`, shown in provenance);
+    `fetch` runs the tree and returns its rows as Python tuples."""
 
     dialect: str
 
     def register(self, table: Table) -> str: ...
+    def render(self, tree: exp.Expression) -> str: ...
     def fetch(self, tree: exp.Expression) -> list[Row]: ...
 
 
@@ -89,11 +93,11 @@ class SqlEngine:
         return c.Schema(table=self.backend.register(table), kinds=kinds(table))
 
     def _sql(self, tree: exp.Expression) -> str:
-        return tree.sql(dialect=self.backend.dialect)
+        return self.backend.render(tree)
 
     def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
                     selection: _Selection, **fields: object) -> Provenance:
-        return Provenance(operation=operation, sql=sql, rows_scanned=table.rows, rows_matched=matched,
+        return Provenance(operation=operation, sql=sql, engine=self.backend.dialect, rows_scanned=table.rows, rows_matched=matched,
                           matched_values=selection.matched, resolved=selection.resolved,
                           elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name,
                           sha256=table.sha256, **fields)
@@ -106,15 +110,38 @@ class SqlEngine:
             kind = schema.kinds[p.column]
             if p.op in (Op.latest, Op.earliest) and kind in (c.Kind.date, c.Kind.number, c.Kind.money):
                 selection.resolved.update(self._extreme(schema, p))
-            if kind is c.Kind.text and p.op in (Op.eq, Op.in_, Op.contains):
-                condition = c.condition(schema, p, {})
-                found = [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column, condition))]
+            if kind is not c.Kind.text:
+                continue
+            index = self._spelling_index(table, schema, p.column)
+            if index is not None:
+                schema.spellings[p.column] = index
+            if p.op in (Op.eq, Op.in_, Op.contains):
+                found = c.matching_spellings(index, p) if index is not None else None
+                if found is None:
+                    condition = c.condition(c.Schema(schema.table, schema.kinds), p, {})
+                    found = [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column, condition))]
                 selection.matched[p.column] = found
                 if not found:
-                    every = [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column))]
+                    every = ([s for v in index.values() for s in v] if index is not None else
+                             [str(r[0]) for r in self.backend.fetch(c.spellings(schema, p.column))])
                     wanted = [str(v).strip() for v in (p.values or [p.value])]
                     selection.near[p.column] = [s for w in wanted for s in near(w, every)]
         return selection
+
+    def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
+        """{LOWER(TRIM(v)): [spellings]} of a text column, built once per table from its distinct
+        values; None for a column with more than SPELLING_INDEX_MAX of them (then predicates
+        normalise in SQL)."""
+        cache = table.__dict__.setdefault("_spelling_index", {})
+        if name not in cache:
+            (approx,), = self.backend.fetch(exp.select(exp.ApproxDistinct(this=c.column(name))).from_(schema.relation()))
+            index = None
+            if approx <= SPELLING_INDEX_MAX:
+                index = {}
+                for (value,) in self.backend.fetch(c.spellings(schema, name)):
+                    index.setdefault(str(value).strip().lower(), []).append(str(value))
+            cache[name] = index
+        return cache[name]
 
     def _extreme(self, schema: c.Schema, p: Predicate) -> dict[str, str]:
         target = c.column(p.column)
@@ -134,7 +161,7 @@ class SqlEngine:
         for name in group_by:
             mapping: dict[object, object] = {}
             if table.roles[name] in _TEXT_ROLES and schema.kinds[name] is c.Kind.text:
-                merged = self._merged(schema, name)
+                merged = self._merged(table, schema, name)
                 if merged:
                     keys.append(c.normalized(name))
                     for norm, (label, variants) in merged.items():
@@ -147,9 +174,15 @@ class SqlEngine:
             labels.append(mapping)
         return keys, labels
 
-    def _merged(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
+    def _merged(self, table: Table, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
         """{normalized: (label, spellings)} when some spellings of `name` differ only in case or
         surrounding spaces; {} when none do (the column is grouped as it is)."""
+        cache = table.__dict__.setdefault("_merged_spellings", {})  # a property of the data: kept on the table
+        if name not in cache:
+            cache[name] = self._merge(schema, name)
+        return cache[name]
+
+    def _merge(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
         rows = self.backend.fetch(c.spelling_counts(schema, name))
         by_norm: dict[str, list[tuple[str, int]]] = {}
         for spelling, norm, n in rows:
@@ -188,7 +221,7 @@ class SqlEngine:
         matched = int(rows[0][-1]) if rows else 0
         self._require(table, selection, matched)
         width = len(keys)
-        nulls = int(self._nulls(schema, compiled, name)) if name else 0
+        nulls = matched - int(rows[0][width + 3]) if name else 0  # present_all: matched rows with a value
         if nulls:
             notes.insert(0, f"{nulls:,} matched row(s) with a missing {name} were skipped")
         groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])], value=scalar(r[width]),
@@ -201,14 +234,6 @@ class SqlEngine:
                                       selection, nulls_skipped=nulls, notes=notes)
         return AggregateResult(op=args.op, column=name, group_by=group_by, groups=groups[:keep], total_groups=total,
                                ties=groups[keep:], provenance=provenance)
-
-    def _nulls(self, schema: c.Schema, compiled: c.Compiled, name: str) -> int:
-        """Matched rows with a missing `name` (a grouped query does not return it directly)."""
-        tree = exp.select(exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=c.column(name))))
-        tree = tree.from_(schema.relation())
-        if (condition := compiled.tree.args.get("where")) is not None:
-            tree = tree.where(condition.this.copy())
-        return int(self.backend.fetch(tree)[0][0])
 
     @staticmethod
     def _label_order(groups: list[Group], labels: list[dict], order: str | None) -> list[Group]:

@@ -10,6 +10,8 @@ from SQL over the whole file, never from the frame."""
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 from pathlib import Path
@@ -66,12 +68,36 @@ class ViewTable(Table):
         connection.execute(view.sql(dialect="duckdb"))
 
 
-def open_view_table(path: str | Path, *, delimiter: str | None = None) -> ViewTable:
-    """Open `path` (CSV/TSV, Parquet, JSON lines) as a ViewTable. Raises TableLoadError naming the
-    file when DuckDB cannot read it or it has no rows."""
+CACHE_DIR = Path(os.environ.get("TALLY_CACHE", "~/.cache/tally")).expanduser() / "tables"
+"""Where what opening a big file learned (typing, roles, value frame) is kept, keyed by the file's
+path, size and modification time, so later processes open it without scanning."""
+
+
+def open_view_table(path: str | Path, *, delimiter: str | None = None, cache: bool = True) -> ViewTable:
+    """Open `path` (CSV/TSV, Parquet, JSON lines) as a ViewTable; reuse what an earlier open of the
+    same unchanged file learned (CACHE_DIR). Raises TableLoadError naming the file when DuckDB
+    cannot read it or it has no rows."""
     path = Path(path)
     if not path.exists():
         raise TableLoadError(path, "file not found")
+    stat = path.stat()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}".encode()).hexdigest()
+    saved = CACHE_DIR / f"{key}.pickle"
+    if cache and saved.exists():
+        try:
+            return pickle.loads(saved.read_bytes())
+        except Exception:  # an unreadable cache entry is rebuilt
+            saved.unlink(missing_ok=True)
+    table = _open(path, delimiter, key)
+    if cache:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        partial = saved.with_suffix(".tmp")
+        partial.write_bytes(pickle.dumps(table))
+        partial.replace(saved)
+    return table
+
+
+def _open(path: Path, delimiter: str | None, digest: str) -> ViewTable:
     connection = duckdb.connect(":memory:")
     source = _source(path.resolve(), delimiter)
     try:
@@ -95,7 +121,6 @@ def open_view_table(path: str | Path, *, delimiter: str | None = None) -> ViewTa
     reports = LazyReports(path, source, dict(zip(display, zip(names, typings))))
     kinds = {n: _kind(t, sample[n]) for n, t in zip(display, typings)}
     frame = _value_frame(connection, sample, roles, rows)
-    digest = hashlib.sha256(f"{path.resolve()}:{path.stat().st_size}:{path.stat().st_mtime_ns}".encode()).hexdigest()
     connection.close()
     return ViewTable(path, path.name, frame, display, reports, roles, digest, view_sql=view_sql, row_count=int(rows),
                      kinds=kinds)

