@@ -11,7 +11,7 @@ $(BIN)/tally: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: demo test bench bench-search eval-search local-model eval record chromium bench-web
+.PHONY: demo test bench bench-router bench-search eval-search local-model eval record chromium bench-web
 demo: $(BIN)/tally
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
@@ -28,6 +28,10 @@ bench-web: $(BIN)/tally
 
 bench: $(BIN)/tally
 	$(BIN)/python bench/bench.py
+
+# Router time per DataBench question: lexical linking alone, and with the embedding link.
+bench-router: $(BIN)/tally
+	$(BIN)/python bench/router_bench.py
 
 # Record search: speed (index build rate, query p50/p95) and retrieval quality (recall@1/@5, MRR, k sweep).
 bench-search: $(BIN)/tally

@@ -45,7 +45,7 @@ def key_text(group: Group) -> str:
     return ", ".join(fmt(k) for k in group.key)
 
 
-def describe_result(result: Result, plan: AggregateArgs | RatioArgs | None = None) -> str:
+def describe_result(result: Result, plan: object = None) -> str:
     """One or a few sentences stating the result; long group lists are left to the table view."""
     if isinstance(result, SearchResult):
         return _search_text(result)
@@ -54,6 +54,10 @@ def describe_result(result: Result, plan: AggregateArgs | RatioArgs | None = Non
     if isinstance(result, DescribeResult):
         return (f"{result.column} has {result.total_distinct:,} distinct values." if result.column
                 else f"Profile of {result.provenance.file}.")
+    if not isinstance(result, AggregateResult):
+        from agent.phrasing import query_text
+
+        return query_text(result, plan)
     return _aggregate_text(result, plan if isinstance(plan, AggregateArgs) else None)
 
 
@@ -96,6 +100,9 @@ def _ratio_text(result: RatioResult, plan: RatioArgs | None) -> str:
 
 def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     what = label(result.op, result.column)
+    if not result.group_by and result.op == Agg.count and not result.column and " WHERE " in result.provenance.operation:
+        condition = result.provenance.operation.split(" WHERE ", 1)[1]
+        return f"{fmt(result.value)} of {result.provenance.rows_scanned:,} rows have {condition}."
     if not result.group_by:
         return f"The {what} is {fmt(result.value)}."
     by = ", ".join(result.group_by)
@@ -104,6 +111,10 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         dated = isinstance(top.value, str) and result.op in (Agg.min, Agg.max)
         if dated:
             text = f"{key_text(top)} (its {'earliest' if plan.order == 'asc' else 'latest'} {result.column} is {fmt(top.value)})."
+        elif result.ties:
+            names = [key_text(g) for g in (top, *result.ties)]
+            joined = ", ".join(names[:-1]) + " and " + names[-1]
+            return f"{joined} tie with the {_rank(plan.order)} {what}: {fmt(top.value)}."
         else:
             text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {fmt(top.value)}."
         if result.ties:

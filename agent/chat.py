@@ -54,14 +54,17 @@ class Session:
                                  f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
                                  f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
             if record.get("event") == "outcome" and record.get("plan") is not None:
-                session.previous = _PLAN.validate_python(record["plan"])
+                try:  # follow-ups refine aggregates and ratios; a typed query plan is not refined
+                    session.previous = _PLAN.validate_python(record["plan"])
+                except ValueError:
+                    session.previous = None
         return session
 
     def ask(self, question: str) -> AnyOutcome:
         """Answer `question` (a follow-up may only add conditions) and append it to the transcript."""
         outcome = self.agent.ask(question, self.previous)
         if outcome.plan is not None:
-            self.previous = outcome.plan
+            self.previous = outcome.plan if isinstance(outcome.plan, (AggregateArgs, RatioArgs)) else None
         self.history.append(outcome)
         self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
         return outcome

@@ -27,7 +27,7 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml
 def build_agent(path: Path, config: Config):
     """Load the table and wire the agent: the OpenAI model when configured, else router only."""
     from agent.loop import Agent
-    from agent.policies.router import Router
+    from agent.router.router import Router
     from agent.sources import open_table
 
     table = open_table(path)
@@ -179,7 +179,7 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
 def index(file: FileArg, config_path: ConfigOpt = None) -> None:
     """Build the record-search index of FILE (embeddings in Qdrant, BM25), with a progress bar.
     Ctrl-C stops it safely; run it again to resume where it stopped. Reused until the file changes."""
-    from agent.policies.lexicon import build_lexicon
+    from agent.router.lexicon import build_lexicon
     from agent.search.progress import IndexBar
     from agent.search.searcher import RecordSearch
     from agent.table import load_table

@@ -49,6 +49,14 @@ class RouterConfig(BaseModel):
 
     value_aliases: dict[str, str] = Field(default_factory=dict)
     """Word -> categorical value ('female': 'F'); applied only to columns holding that value."""
+    embedding_link: bool = True
+    """Last resort of schema linking: a phrase no name, header word or acronym matched is linked to
+    the column whose header MiniLM embeds nearest (cosine >= embedding_min), when the runner-up is
+    at least embedding_margin behind (two close columns: no link, the router abstains)."""
+    embedding_min: float = 0.6
+    """Least cosine similarity for an embedding link."""
+    embedding_margin: float = 0.15
+    """Least lead of the best column over the second for an embedding link."""
     measure_words: list[str] = Field(default_factory=list)
     """Words that mean 'the table's money/amount column' (spend, spent, revenue...)."""
     row_nouns: list[str] = Field(default_factory=list)

@@ -20,12 +20,14 @@ from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
 from agent.policies.lookup_agreement import LookupAgreement
+from agent.policies.ranked_value import ValueFromRankedRow
 from agent.policies.records import RecordsAreNotTotals
-from agent.policies.router import RouterDecision, Router
+from agent.router.router import RouterDecision, Router
 from agent.policies.takeover import RouterTakeover as TakeoverPolicy
+from agent.policies.yes_no import YesNoRestsOnCheck
 from agent.profile import profile_table
 from agent.table import Table
-from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, Tool, ToolFailure, call_tool, run_plan
+from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, QUERY_TOOLS, Tool, ToolFailure, call_tool, run_plan
 from agent.tools.search import make_search_tool
 
 UNVERIFIED = ("(Unverified: the exact pre-router could not parse this question, so this answer was not "
@@ -66,6 +68,9 @@ class Agent:
     searcher: Callable[[], object] | None = None
     """Factory of the RecordSearch over `table` (agent.search.searcher), called on the first
     search; None = lookups are refused."""
+    offered: frozenset[str] | None = None
+    """Only these tool names are offered to the model (None: all). Replay of a recording made
+    with fewer tools offers those only, so the replayed requests are the recorded ones."""
 
     def __post_init__(self) -> None:
         self.tools = self.tools or COMPUTE_TOOLS
@@ -76,6 +81,8 @@ class Agent:
             NumbersFromTools(tolerance=p.number_tolerance),
             RecordsAreNotTotals(),
             LookupAgreement(),
+            YesNoRestsOnCheck(),
+            ValueFromRankedRow(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
@@ -148,12 +155,13 @@ class Agent:
                     question=decision.question, router=decision, calls=[*calls, outcome])
 
     def tools_for(self, decision: RouterDecision) -> dict[str, Tool]:
-        """The tools offered for one question: the compute tools, plus search when the router
-        reads it as a record lookup (so computations, yes/no and distinct-value questions are never
-        answered from a handful of records)."""
+        """The tools offered for one question: the compute and typed query tools, plus search when
+        the router reads it as a record lookup (so computations, yes/no and distinct-value
+        questions are never answered from a handful of records); cut to `offered`."""
+        tools = {**self.tools, **QUERY_TOOLS} if self.tools is COMPUTE_TOOLS else dict(self.tools)
         if decision.lookup is not None and self.search_tool is not None:
-            return {**self.tools, self.search_tool.name: self.search_tool}
-        return self.tools
+            tools[self.search_tool.name] = self.search_tool
+        return tools if self.offered is None else {n: t for n, t in tools.items() if n in self.offered}
 
     def _router_search(self, decision: RouterDecision, run: Run | None, reason: str) -> AnyOutcome:
         calls = run.calls if run else []

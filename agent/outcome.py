@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.plan import AggregateArgs, RatioArgs
-from agent.policies.router import RouterDecision
+from agent.queries import QueryPlan
+from agent.router.router import RouterDecision
 from agent.tools.base import ToolFailure, ToolSuccess
 
 
@@ -23,7 +24,7 @@ class Outcome(BaseModel):
     reason: str | None = None
     calls: list[ToolSuccess | ToolFailure] = Field(default_factory=list)
     router: RouterDecision | None = None
-    plan: AggregateArgs | RatioArgs | None = None
+    plan: AggregateArgs | RatioArgs | QueryPlan | None = None
     tokens: int = 0
     """Tokens the model used over the run (0 without a model)."""
     verified: bool = True

@@ -154,4 +154,86 @@ class SearchResult(BaseModel):
         return [s.name for s in self.stages] == ["exact"]
 
 
-Result = AggregateResult | RatioResult | DescribeResult | SearchResult
+class CheckResult(BaseModel):
+    """Result of `check` (a yes/no test): the answer and the numbers that decide it."""
+
+    model_config = _Doc
+
+    kind: Literal["check"] = "check"
+    check: str
+    answer: bool
+    """True for yes."""
+    deciding: dict[str, Value] = Field(default_factory=dict)
+    """The numbers behind the answer, e.g. {'rows matching': 3} or {'AVG(Age)': 36.9, 'value': 35}."""
+    examples: list[dict[str, Value]] = Field(default_factory=list)
+    """A few rows that show the answer (a matching row for any, a failing one for all)."""
+    provenance: Provenance
+
+
+class RowsResult(BaseModel):
+    """Result of `rank`: rows in rank order with the asked columns; rows cut by the limit whose
+    ranking value equals the last kept row's are in `ties`."""
+
+    model_config = _Doc
+
+    kind: Literal["rows"] = "rows"
+    by: str | None
+    columns: list[str]
+    rows: list[dict[str, Value]]
+    ties: list[dict[str, Value]] = Field(default_factory=list)
+    total_rows: int = 0
+    """Rows (or distinct values) ranked, before the limit."""
+    provenance: Provenance
+
+
+class ValuesResult(BaseModel):
+    """Result of `frequency` and `distinct`: values of one column, with their row counts."""
+
+    model_config = _Doc
+
+    kind: Literal["values"] = "values"
+    column: str
+    values: list[ValueCount]
+    ties: list[ValueCount] = Field(default_factory=list)
+    """Values cut by the limit whose count equals the last kept value's."""
+    total_distinct: int = 0
+    provenance: Provenance
+
+
+class StatResult(BaseModel):
+    """Result of `statistic`, `subset`, `expression` and `latest`: one number, with its parts."""
+
+    model_config = _Doc
+
+    kind: Literal["stat"] = "stat"
+    op: str
+    """What was computed, e.g. 'range', 'percentile', 'correlation', 'mean of top 10', 'sum'."""
+    column: str | None
+    value: Value
+    parts: dict[str, Value] = Field(default_factory=dict)
+    """The numbers it came from, e.g. {'max': 15, 'min': 0} for a range."""
+    provenance: Provenance
+
+
+class ChangeResult(BaseModel):
+    """Result of `change`: the two values and the change between them."""
+
+    model_config = _Doc
+
+    kind: Literal["change"] = "change"
+    column: str
+    start: Value
+    end: Value
+    start_value: float
+    end_value: float
+    absolute: float
+    """end_value - start_value."""
+    percent: float | None
+    """100 * absolute / start_value; null when start_value is 0."""
+    report: Literal["absolute", "percent"] = "absolute"
+    """Which of the two the question asked for."""
+    provenance: Provenance
+
+
+Result = (AggregateResult | RatioResult | DescribeResult | SearchResult | CheckResult | RowsResult | ValuesResult
+          | StatResult | ChangeResult)

@@ -25,7 +25,7 @@ from agent.profile import TableProfile, profile_table
 from agent.table import Table
 from agent.config import SearchConfig
 from agent.search import lazy_searcher
-from agent.tools import COMPUTE_TOOLS, Tool, ToolOutcome, call_tool
+from agent.tools import ALL_TOOLS, Tool, ToolOutcome, call_tool
 from agent.tools.search import make_search_tool
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -112,7 +112,7 @@ class Toolset:
         self.tables = dict(tables)
         self.engine = engine or duckdb_engine()
         self.low_cardinality = low_cardinality
-        tools = dict(COMPUTE_TOOLS)
+        tools = dict(ALL_TOOLS)
         self.searchers: dict[str, object] = {}
         """Table name -> factory of its RecordSearch (empty without `search`)."""
         if search is not None:  # record search, each table's index opened (or built) on its first search

@@ -116,7 +116,7 @@ def bench_cold(path: Path, runs: int) -> dict:
                          + ") GROUP BY category\").fetchall()"],
         "python_startup": [py, "-c", "pass"],
         "import_pandas": [py, "-c", "import pandas"],
-        "import_agent": [py, "-c", "import agent.cli, agent.engine, agent.loop, agent.policies.router, "
+        "import_agent": [py, "-c", "import agent.cli, agent.engine, agent.loop, agent.router.router, "
                                    "agent.table, agent.render"],
     }
     for cmd in commands.values():  # one untimed pass each: page cache, .pyc files

@@ -24,7 +24,7 @@ import pandas as pd
 
 from agent.config import load_config
 from agent.plan import SearchArgs
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.search.searcher import RecordSearch
 from agent.table import load_table
 from evals.retrieval import generate

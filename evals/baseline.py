@@ -16,7 +16,7 @@ from agent.config import Config
 from agent.engine import duckdb_engine
 from agent.errors import ToolError
 from agent.plan import AggregateArgs, RatioArgs
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.predicates import select
 from agent.table import Table
 from evals.cases import Case

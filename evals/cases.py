@@ -73,11 +73,15 @@ def _databench(limit: int | None = None) -> list[Case]:
     if not path.exists():
         raise TallyError(f"{path}: DataBench questions not found")
     qa = pd.read_csv(path)
+    corrected = {c["id"]: c for c in yaml.safe_load((ROOT / "cases" / "databench_corrections.yaml").read_text())["corrections"]}
     cases = []
     for index, row in qa.iterrows():
+        fix = corrected.get(f"databench-{index:03d}")
+        source = "SemEval-2025 Task 8 DataBench test set (MIT), shared/data/databench/qa.csv"
         cases.append(Case(id=f"databench-{index:03d}", set="databench", question=row.question.strip(),
-                          table=f"databench/{row.dataset}/all.parquet", type=row.type, answer=row.answer,
-                          source="SemEval-2025 Task 8 DataBench test set (MIT), shared/data/databench/qa.csv"))
+                          table=f"databench/{row.dataset}/all.parquet", type=row.type,
+                          answer=fix["answer"] if fix else row.answer, sql=fix["sql"] if fix else None,
+                          source=source + (f"; gold corrected: {fix['reason']}" if fix else "")))
     return cases[:limit] if limit else cases
 
 

@@ -16,6 +16,8 @@ import httpx
 
 REPLAY_BASE = "http://replay.tally.invalid/v1"
 _KEYS = ("model", "messages", "tools", "tool_choice", "temperature")
+LEGACY_TOOLS = frozenset({"aggregate", "ratio", "describe", "search"})
+"""The tools offered before the typed query tools existed (cassettes without a `tools` field)."""
 
 
 class CassetteMiss(RuntimeError):
@@ -37,6 +39,9 @@ class Cassette:
     model: str = ""
     exchanges: list[dict] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
+    tools: list[str] | None = None
+    """Names of the tools the recorded requests offered; None in cassettes recorded before the
+    typed query tools, which offered LEGACY_TOOLS."""
 
     @classmethod
     def load(cls, path: Path) -> "Cassette":
@@ -44,12 +49,18 @@ class Cassette:
         if not path.exists():
             raise CassetteMiss(f"{path}: no cassette recorded for this case (run `tally eval --mode record`)")
         data = json.loads(path.read_text())
-        return cls(path=path, model=data["model"], exchanges=data["exchanges"])
+        return cls(path=path, model=data["model"], exchanges=data["exchanges"], tools=data.get("tools"))
+
+    @property
+    def offered(self) -> frozenset[str]:
+        """The tool names to offer when replaying this cassette."""
+        return frozenset(self.tools) if self.tools is not None else LEGACY_TOOLS
 
     def save(self) -> None:
         """Write the cassette (sorted keys, one file per case)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps({"model": self.model, "exchanges": self.exchanges}, indent=1, sort_keys=True))
+        data = {"model": self.model, "exchanges": self.exchanges, **({"tools": self.tools} if self.tools else {})}
+        self.path.write_text(json.dumps(data, indent=1, sort_keys=True))
 
     def response_for(self, request: httpx.Request) -> httpx.Response:
         """The recorded response for `request`, or CassetteMiss (also remembered in `misses`)."""
@@ -77,8 +88,10 @@ def recording_client(cassette: Cassette) -> httpx.Client:
     def keep(response: httpx.Response) -> None:
         if response.request.url.path.endswith("/chat/completions") and response.status_code == 200:
             response.read()
-            question = next((m.get("content") for m in json.loads(response.request.content)["messages"]
-                             if m.get("role") == "user"), "")
+            body = json.loads(response.request.content)
+            question = next((m.get("content") for m in body["messages"] if m.get("role") == "user"), "")
+            offered = {t["function"]["name"] for t in body.get("tools") or []}
+            cassette.tools = sorted(set(cassette.tools or []) | offered)
             cassette.exchanges.append({"key": request_key(response.request.content), "question": question,
                                        "response": response.json()})
     return httpx.Client(event_hooks={"response": [keep]}, timeout=None)

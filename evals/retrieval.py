@@ -22,8 +22,8 @@ import pandas as pd
 
 from agent.config import load_config
 from agent.plan import SearchArgs
-from agent.policies.router import Router
-from agent.policies.vocabulary import US_STATES
+from agent.router.router import Router
+from agent.router.vocabulary import US_STATES
 from agent.search.searcher import RecordSearch
 from agent.table import load_table
 

@@ -14,7 +14,7 @@ from agent.config import Config, ModelConfig
 
 from agent.loop import Agent
 from agent.outcome import Outcome
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import Table, load_table, table_from_text
 from evals.cases import ROOT, Case
 from evals.cassettes import REPLAY_BASE, Cassette, CassetteMiss, recording_client, replaying
@@ -77,10 +77,10 @@ def cassette_path(case: Case) -> Path:
     return CASSETTES / case.set / f"{case.id}.json"
 
 
-def _agent(table: Table, config: Config, model, tables: "Tables") -> Agent:
+def _agent(table: Table, config: Config, model, tables: "Tables", offered: frozenset[str] | None = None) -> Agent:
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=config.engine.build(max_groups=config.tools.max_groups_returned),
-                 router=router, config=config, model=model,
+                 router=router, config=config, model=model, offered=offered,
                  searcher=tables.searcher(table, config, router.lexicon))
 
 
@@ -102,8 +102,8 @@ def run_case(case: Case, mode: Mode, config: Config, tables: Tables) -> CaseResu
             return _missing(case, mode, str(exc))
         model = OpenAIModel(ModelConfig(name=cassette.model, base_url=REPLAY_BASE, api_key="replay", max_retries=0,
                                         temperature=config.model.temperature))
-        with replaying(cassette):
-            outcome = _agent(table, config, model, tables).ask(case.question)
+        with replaying(cassette):  # the tools the recording offered, so its requests recur exactly
+            outcome = _agent(table, config, model, tables, cassette.offered).ask(case.question)
         miss = cassette.misses[0] if cassette.misses else None
     else:
         if not config.model.configured:

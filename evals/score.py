@@ -12,7 +12,8 @@ from enum import StrEnum
 from agent.outcome import Outcome
 from agent.policies.numbers_from_tools import answer_numbers
 from agent.policies.takeover import HEDGES
-from agent.results import AggregateResult, RatioResult, SearchResult
+from agent.results import (AggregateResult, ChangeResult, CheckResult, RatioResult, RowsResult, SearchResult,
+                           StatResult, ValuesResult)
 from evals.cases import Case
 
 
@@ -58,10 +59,12 @@ def records_match(value: dict | None, answer: dict) -> bool:
 def structured_answer(outcome: Outcome, case: Case) -> object:
     """The answer as a value of the case's type, from the last successful tool result: numbers,
     a group key for 'which X', a list of keys or values, a {key: value} mapping. None if none."""
-    results = [c.result for c in outcome.results if isinstance(c.result, (AggregateResult, RatioResult))]
+    results = [c.result for c in outcome.results if isinstance(c.result, (AggregateResult, RatioResult, *QUERY_RESULTS))]
     if not results:
         return None
     result = results[-1]
+    if isinstance(result, QUERY_RESULTS):
+        return query_answer(result, case.type)
     if isinstance(result, RatioResult) and not result.groups:
         return result.percent
     if isinstance(result, AggregateResult) and not result.group_by:
@@ -70,11 +73,29 @@ def structured_answer(outcome: Outcome, case: Case) -> object:
     keys = [g.key[0] if len(g.key) == 1 else tuple(g.key) for g in groups]
     match case.type:
         case "category" | "boolean": return keys[0] if keys else None
+        case "number" if re.match(r"\s*which\b", case.question, re.I): return keys[0] if keys else None
         case "number": return groups[0].value if groups else None
         case "list[number]": return [g.value for g in groups]
         case "list[category]": return keys
         case "mapping": return {k: g.value for k, g in zip(keys, groups)}
     return None
+
+
+QUERY_RESULTS = (CheckResult, RowsResult, ValuesResult, StatResult, ChangeResult)
+
+
+def query_answer(result: object, answer_type: str) -> object:
+    """The answer value of a typed query result: the yes/no, the number, the first column of the
+    rows returned, the values listed; one item for a scalar type, the list for a list type."""
+    match result:
+        case CheckResult(): return result.answer
+        case StatResult(): return result.value
+        case ChangeResult(): return result.percent if result.report == "percent" else result.absolute
+        case RowsResult(): items = [r.get(result.columns[0]) for r in result.rows]
+        case ValuesResult(): items = [v.value for v in result.values]
+    if answer_type.startswith("list"):
+        return items
+    return items[0] if items else None
 
 
 def text_answer(text: str, case: Case) -> object:

@@ -8,7 +8,7 @@ import pytest
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import table_from_text
 
 CONFIG = load_config(env={})

@@ -10,7 +10,7 @@ from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import SEARCH_UNAVAILABLE, Agent
 from agent.models import ModelTimeout
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import table_from_text
 from agent.testing import FakeModel, call, say
 
@@ -38,7 +38,25 @@ def test_tool_call_then_answer_is_answered_by_the_model():
     assert tool_messages(model, 1)[0]["value"] == 300.75
     system = model.calls[0][0][0]["content"]
     assert "category" in system and "grocery_pos" in system and "100.25" not in system  # profile, no rows
-    assert {t["function"]["name"] for t in model.calls[0][1]} == {"aggregate", "ratio", "describe"}
+    assert {t["function"]["name"] for t in model.calls[0][1]} == {
+        "aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct", "statistic", "subset", "expression",
+        "change", "latest"}
+
+
+def test_a_yes_no_answer_without_a_check_call_is_replaced_by_the_routers_test():
+    model = FakeModel([call("aggregate", {"op": "count", "where": [GROCERY["where"][0]]}), say("Yes, there are.")])
+    outcome = agent(model).ask("Is there any transaction in grocery_pos?")
+    assert (outcome.status, outcome.answered_by) == ("router_takeover", "router")
+    assert "check call" in outcome.reason and outcome.results[-1].result.answer is True
+
+
+def test_a_replayed_recording_is_offered_only_the_tools_it_was_recorded_with():
+    table = table_from_text(TABLE)
+    config = load_config(env={})
+    model = FakeModel([say("I cannot tell.")])
+    Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config, model=model,
+          offered=frozenset({"aggregate", "ratio", "describe", "search"})).ask("What is the total amount?")
+    assert [t["function"]["name"] for t in model.calls[0][1]] == ["aggregate", "ratio", "describe"]
 
 
 def test_rounded_and_formatted_numbers_are_accepted():

@@ -11,7 +11,7 @@ from agent.config import ModelConfig, load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
 from agent.openai_model import OpenAIModel
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import table_from_text
 from tests.replay import cassette_response
 

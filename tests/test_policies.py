@@ -6,9 +6,9 @@ import pytest
 
 from agent.plan import AggregateArgs
 from agent.policies.base import Allow, Reject, Run, Takeover
-from agent.policies.classify import Classification
+from agent.router.kind import Classification
 from agent.policies.numbers_from_tools import NumbersFromTools, answer_numbers
-from agent.policies.router import RouterDecision
+from agent.router.router import RouterDecision
 from agent.policies.takeover import RouterTakeover
 from agent.results import AggregateResult, Provenance, RatioResult
 from agent.tools.base import ToolFailure, ToolSuccess

@@ -7,8 +7,8 @@ import pytest
 
 from agent.config import load_config
 from agent.plan import AggregateArgs, Op, Predicate, RatioArgs
-from agent.policies.classify import classify
-from agent.policies.router import Router
+from agent.router.kind import classify
+from agent.router.router import Router
 from agent.table import table_from_text
 
 CONFIG = load_config(env={})

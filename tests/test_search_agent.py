@@ -10,7 +10,7 @@ from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
 from agent.plan import Op, Predicate
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.search import lazy_searcher
 from agent.table import load_table
 from agent.testing import FakeModel, call, say
@@ -69,14 +69,23 @@ def test_router_reads_lookups_into_predicates(router, question, where):
 
 @pytest.mark.parametrize("question, why", [
     ("Find transactions at Zorblax Traders", "no records match 'Zorblax'"),
-    ("Is there a record from Jennifer Banks?", "yes/no"),
-    ("List the different categories", "distinct values"),
     ("Find the cheapest transaction from Stephanie Gill", "ordered by a value ('cheapest')"),
     ("Find transactions from Julie Sanchez or Kenneth Edwards", "every combination would match"),
 ])
 def test_router_refuses_what_records_would_only_seem_to_answer(router, question, why):
     decision = router.route(question)
     assert decision.lookup is None and why in decision.abstain
+
+
+def test_yes_no_and_distinct_values_are_typed_queries_not_records(table, router, searcher):
+    (banks,), = sql("SELECT COUNT(*) FROM t WHERE first = 'Jennifer' AND last = 'Banks'", KAGGLE)
+    outcome = agent(table, router, searcher).ask("Is there a record from Jennifer Banks?")
+    check = outcome.results[-1].result
+    assert router.route("Is there a record from Jennifer Banks?").lookup is None
+    assert check.answer is (banks > 0) and check.deciding["rows matching"] == banks
+    categories = [row[0] for row in sql("SELECT DISTINCT category FROM t", KAGGLE)]
+    listed = agent(table, router, searcher).ask("List the different categories").results[-1].result
+    assert sorted(v.value for v in listed.values) == sorted(categories)
 
 
 def test_an_absent_name_is_an_exact_filter_that_matches_nothing(table, router, searcher):

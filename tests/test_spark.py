@@ -15,7 +15,7 @@ from agent.engine import duckdb_engine
 from agent.engine.spark_backend import spark_engine
 from agent.loop import Agent
 from agent.plan import AggregateArgs, Op, Predicate, RatioArgs
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.table import table_from_text
 from evals.cases import load_set
 from evals.run import Tables

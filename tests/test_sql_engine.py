@@ -18,7 +18,7 @@ from agent.engine.reference import PandasEngine
 from agent.engine.view_table import open_view_table
 from agent.errors import ToolError
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
-from agent.policies.router import Router
+from agent.router.router import Router
 from agent.sources import open_table
 from agent.table import load_table, table_from_text
 from agent.tools import COMPUTE_TOOLS, call_tool
@@ -69,8 +69,8 @@ def test_every_router_plan_of_the_eval_sets_answers_as_the_reference_engine():
     for case in _cases():
         table = _table(case)
         plan = Router(table, CONFIG.router).route(case.question).plan
-        if plan is None:
-            continue
+        if not isinstance(plan, (AggregateArgs, RatioArgs)):
+            continue  # typed query plans are compared in tests/test_query_engine.py
         run = "ratio" if isinstance(plan, RatioArgs) else "aggregate"
         try:
             want = getattr(ref, run)(table, plan)

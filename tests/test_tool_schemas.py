@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 from agent.cli import app
 from agent.config import SearchConfig
 from agent.table import table_from_text
-from agent.tools import COMPUTE_TOOLS
+from agent.tools import ALL_TOOLS
 from agent.toolset import Toolset
 from tests.helpers import KAGGLE, need
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 FORMATS = {"openai": lambda tool: tool.openai(), "json-schema": lambda tool: tool.json_schema()}
 TOOLSET = Toolset({"t": table_from_text("k,v\na,1\n")}, search=SearchConfig())
-TOOLS = [*COMPUTE_TOOLS, "search"]
+TOOLS = [*ALL_TOOLS, "search"]
 
 
 def check_snapshot(name: str, data: object) -> None:

@@ -9,7 +9,9 @@ from agent.answer import fmt
 from agent.engine import Engine
 from agent.policies.base import Allow, Run, Takeover, Verdict
 from agent.policies.numbers_from_tools import answer_numbers, written_as
-from agent.results import AggregateResult, RatioResult
+from agent.plan import AggregateArgs, RatioArgs
+from agent.policies.yes_no import VERDICT
+from agent.results import AggregateResult, ChangeResult, CheckResult, RatioResult, RowsResult, StatResult, ValuesResult
 from agent.table import Table
 from agent.tools import ToolFailure, ToolSuccess, run_plan
 
@@ -72,6 +74,8 @@ class RouterAgreement:
         outcome = run_plan(plan, engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
             return Allow()
+        if not isinstance(plan, (AggregateArgs, RatioArgs)):
+            return _query_agrees(run.final, outcome.result)
         if outcome.result.groups and plan.limit != 1:
             if not any(same_groups(outcome.result, c.result) for c in run.calls if isinstance(c, ToolSuccess)):
                 return Takeover(f"the model's tool results do not hold the exact plan's {outcome.result.total_groups} "
@@ -82,3 +86,32 @@ class RouterAgreement:
             shown = ", ".join([*(fmt(n) for n in numbers), *names])
             return Takeover(f"the model's answer does not state the exact plan's result ({shown})")
         return Allow()
+
+
+def query_facts(result: object) -> tuple[list[float], list[str]]:
+    """(numbers, names) an answer to a typed query must state: the number of a statistic or
+    change, the values of up to 5 ranked rows or frequent values (first column), up to 10
+    distinct values; nothing for longer lists. Yes/no is checked by its verdict word instead."""
+    match result:
+        case StatResult(): items = [result.value]
+        case ChangeResult(): items = [result.percent if result.report == "percent" else result.absolute]
+        case RowsResult(): items = [r.get(result.columns[0]) for r in result.rows] if len(result.rows) <= 5 else []
+        case ValuesResult():
+            cap = 10 if result.provenance.operation.startswith("SELECT DISTINCT") else 5
+            items = [v.value for v in result.values] if len(result.values) <= cap else []
+        case _: items = []
+    numbers = [float(v) for v in items if isinstance(v, (int, float))]
+    return numbers, [v for v in items if isinstance(v, str)]
+
+
+def _query_agrees(final: str, result: object) -> Verdict:
+    if isinstance(result, CheckResult):
+        said = VERDICT.search(final)
+        if said is None or (said.group(1).lower() in ("yes", "true")) != result.answer:
+            return Takeover(f"the model's answer does not state the exact test's answer ({'Yes' if result.answer else 'No'})")
+        return Allow()
+    numbers, names = query_facts(result)
+    if (numbers or names) and not states(final, numbers, names):
+        shown = ", ".join([*(fmt(n) for n in numbers), *names])
+        return Takeover(f"the model's answer does not state the exact plan's result ({shown})")
+    return Allow()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from agent.policies.router import RouterDecision
+from agent.router.router import RouterDecision
 from agent.tools.base import ToolFailure, ToolSuccess
 
 

@@ -11,7 +11,8 @@ from agent.tools.base import ToolSuccess
 
 SUMMARY = re.compile(r"\b(total(?:s|led|ling)?|sum|summed|average|mean|median|altogether|combined|in all|"
                      r"overall|add(?:s|ed)? up to)\b", re.I)
-COMPUTE = ("aggregate", "ratio")
+COMPUTE = ("aggregate", "ratio", "check", "rank", "frequency", "distinct", "statistic", "subset", "expression",
+           "change", "latest")
 
 
 class RecordsAreNotTotals:

@@ -2,20 +2,38 @@
 
 from agent.engine import Engine
 from agent.plan import AggregateArgs, RatioArgs
+from agent.queries import QueryPlan
 from agent.table import Table
 from agent.tools.aggregate import AGGREGATE
 from agent.tools.base import Tool, ToolFailure, ToolOutcome, ToolSuccess, call_tool
+from agent.tools.change import CHANGE
+from agent.tools.check import CHECK
 from agent.tools.describe import DESCRIBE
+from agent.tools.distinct import DISTINCT
+from agent.tools.expression import EXPRESSION
+from agent.tools.frequency import FREQUENCY
+from agent.tools.latest import LATEST
+from agent.tools.rank import RANK
 from agent.tools.ratio import RATIO
+from agent.tools.statistic import STATISTIC
+from agent.tools.subset import SUBSET
 
 COMPUTE_TOOLS: dict[str, Tool] = {t.name: t for t in (AGGREGATE, RATIO, DESCRIBE)}
-PLAN_TOOLS: dict[type, str] = {AggregateArgs: AGGREGATE.name, RatioArgs: RATIO.name}
-"""Which tool runs a plan of each type (the router's plans are aggregates or ratios)."""
+"""The first three tools (every question is offered these)."""
+QUERY_TOOLS: dict[str, Tool] = {t.name: t for t in (CHECK, RANK, FREQUENCY, DISTINCT, STATISTIC, SUBSET, EXPRESSION,
+                                                    CHANGE, LATEST)}
+"""The typed query tools (agent/queries.py): yes/no tests, ranked rows, values, statistics."""
+ALL_TOOLS: dict[str, Tool] = {**COMPUTE_TOOLS, **QUERY_TOOLS}
+PLAN_TOOLS: dict[type, str] = {tool.args: name for name, tool in ALL_TOOLS.items() if name != DESCRIBE.name}
+"""Which tool runs a plan of each type."""
+
+Plan = AggregateArgs | RatioArgs | QueryPlan
 
 
-def run_plan(plan: AggregateArgs | RatioArgs, *, engine: Engine, table: Table) -> ToolOutcome:
-    """Run a typed plan through its compute tool: ToolSuccess with the result, or ToolFailure."""
-    return call_tool(COMPUTE_TOOLS, PLAN_TOOLS[type(plan)], plan.model_dump(mode="json"), engine=engine, table=table)
+def run_plan(plan: Plan, *, engine: Engine, table: Table) -> ToolOutcome:
+    """Run a typed plan through its tool: ToolSuccess with the result, or ToolFailure."""
+    return call_tool(ALL_TOOLS, PLAN_TOOLS[type(plan)], plan.model_dump(mode="json"), engine=engine, table=table)
 
 
-__all__ = ["COMPUTE_TOOLS", "PLAN_TOOLS", "Tool", "ToolFailure", "ToolOutcome", "ToolSuccess", "call_tool", "run_plan"]
+__all__ = ["ALL_TOOLS", "COMPUTE_TOOLS", "PLAN_TOOLS", "QUERY_TOOLS", "Plan", "Tool", "ToolFailure", "ToolOutcome",
+           "ToolSuccess", "call_tool", "run_plan"]

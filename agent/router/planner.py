@@ -4,9 +4,9 @@ with the previous plan for follow-up questions ("and for TX?", "only fraud ones"
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
-from agent.policies.lexicon import Lexicon
-from agent.policies.parse import Abstain, Draft
-from agent.policies.reading import Reading
+from agent.router.lexicon import Lexicon
+from agent.router.parse import Abstain, Draft
+from agent.router.link import Reading
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -102,6 +102,11 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
+    elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
+        if column in lex.small_ints:  # 'how many games' of GP: a total of games, or distinct values?
+            raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
+        op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
+        draft.notes.append(f"read 'how many {column}' as the total of {column}")
     elif op == "count" and not draft.columns:
         column = None
     if op != "count" and column is None:

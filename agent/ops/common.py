@@ -1,0 +1,102 @@
+"""Shared parts of the typed query operations over pandas: row selection, provenance, the
+operation written SQL-like, and column checks."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from agent.engine.values import scalar
+from agent.errors import NoRowsMatched, WrongType
+from agent.plan import Agg, Op, Predicate
+from agent.predicates import Selection, canonical_labels, select
+from agent.results import Provenance, Value
+from agent.table import ColumnRole, Table
+
+TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+
+
+def literal(value: object) -> str:
+    """A value as SQL-like text for provenance: numbers bare, text single-quoted."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def predicate_text(p: Predicate) -> str:
+    """One predicate SQL-like: amt > 200, state IN ('TX', 'CA'), day BETWEEN '2019-01' AND '2019-03'."""
+    if p.op in (Op.is_null, Op.not_null):
+        return f"{p.column} {p.op.value.upper()}"
+    if p.op in (Op.in_, Op.not_in):
+        return f"{p.column} {p.op.value.upper()} ({', '.join(literal(v) for v in p.values or [])})"
+    if p.op is Op.between:
+        return f"{p.column} BETWEEN {literal(p.value)} AND {literal(p.upper)}"
+    if p.op in (Op.latest, Op.earliest):
+        return f"{p.column} = {'MAX' if p.op is Op.latest else 'MIN'}({p.column})"
+    return f"{p.column} {p.op.value.upper()} {literal(p.value)}"
+
+
+def where_text(predicates: list[Predicate]) -> str:
+    """' WHERE a AND b', or '' for no predicates."""
+    return " WHERE " + " AND ".join(predicate_text(p) for p in predicates) if predicates else ""
+
+
+def agg_text(op: Agg, column: str | None) -> str:
+    """COUNT(*), SUM(amt), COUNT(DISTINCT merchant)."""
+    if op is Agg.count_distinct:
+        return f"COUNT(DISTINCT {column})"
+    return f"{op.value.upper()}({column or '*'})"
+
+
+def selected(table: Table, where: list[Predicate], *, allow_empty: bool = False) -> Selection:
+    """The rows matching every predicate; NoRowsMatched when none do (unless `allow_empty`)."""
+    selection = select(table, where)
+    if not allow_empty and not selection.mask.any():
+        raise NoRowsMatched(where_text(where).removeprefix(" WHERE ") or "(no condition)", table.rows,
+                            selection.near_values)
+    return selection
+
+
+def provenance(table: Table, operation: str, selection: Selection, started: float, **fields: object) -> Provenance:
+    """Provenance of an operation run over `selection` since `started` (perf_counter seconds)."""
+    return Provenance(operation=operation, rows_scanned=table.rows, rows_matched=int(selection.mask.sum()),
+                      matched_values=selection.matched_values, resolved=selection.resolved,
+                      elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name, sha256=table.sha256,
+                      **fields)
+
+
+def numeric(table: Table, column: str, operation: str) -> str:
+    """`column` resolved; WrongType unless it holds numbers."""
+    column = table.column(column)
+    if not pd.api.types.is_numeric_dtype(table.df[column]):
+        raise WrongType(column, table.roles[column].value, operation)
+    return column
+
+
+def labels(table: Table, column: str) -> pd.Series:
+    """The column's values as a Series of shape (rows,); text spellings that differ only in case or
+    surrounding whitespace merged under the most frequent one, as the engine's group-by does."""
+    if table.roles[column] in TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):
+        return pd.Series(np.asarray(canonical_labels(table, column)[0], dtype=object), index=table.df.index)
+    return table.df[column]
+
+
+def apply(values: pd.Series, op: Agg) -> Value:
+    """op over `values` (count counts non-missing values)."""
+    match op:
+        case Agg.count: result = values.count()
+        case Agg.sum: result = values.sum()
+        case Agg.mean: result = values.mean()
+        case Agg.median: result = values.median()
+        case Agg.count_distinct: result = values.nunique()
+        case Agg.min: result = values.min()
+        case Agg.max: result = values.max()
+        case Agg.std: result = values.std()
+    return scalar(result)
+
+
+def row_dict(df: pd.DataFrame, index: object, columns: list[str]) -> dict[str, Value]:
+    """The `columns` of row `index` as JSON-friendly values."""
+    return {c: scalar(df.at[index, c]) for c in columns}

@@ -1,0 +1,147 @@
+"""Answers to the typed query kinds, phrased by kind ("Yes: all 5 order_id values are unique", "1
+ticket is open (latest status per ticket)", "A and B tie with ..."). Every number comes from the
+result object; the plan only supplies words (column names, the comparison asked)."""
+
+from __future__ import annotations
+
+from agent.plan import Agg, Op
+from agent.queries import CheckArgs, Cmp, LatestArgs, RankArgs, StatisticArgs, SubsetArgs
+from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult, Value
+
+_CMP_WORDS = {Cmp.gt: "above", Cmp.ge: "at least", Cmp.lt: "below", Cmp.le: "at most", Cmp.eq: "equal to",
+              Cmp.ne: "not equal to"}
+_LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum", Agg.max: "maximum",
+           Agg.std: "standard deviation", Agg.count: "number of rows", Agg.count_distinct: "number of distinct"}
+
+
+def fmt(value: Value) -> str:
+    from agent.answer import fmt as base
+
+    return base(value)
+
+
+def join_and(items: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plural(word: str, n: int) -> str:
+    """'ticket' for 1, else 'tickets' (an s added unless there is one)."""
+    return word if n == 1 or word.endswith("s") else word + "s"
+
+
+def query_text(result: object, plan: object) -> str:
+    """One or two sentences for a typed query result (plan: its QueryPlan, or None)."""
+    match result:
+        case CheckResult(): return _check(result, plan if isinstance(plan, CheckArgs) else None)
+        case RowsResult(): return _rows(result, plan if isinstance(plan, RankArgs) else None)
+        case ValuesResult(): return _values(result, plan)
+        case ChangeResult(): return _change(result)
+        case StatResult(): return _stat(result, plan)
+    raise TypeError(f"no phrasing for {type(result).__name__}")
+
+
+def _check(result: CheckResult, plan: CheckArgs | None) -> str:
+    lead = "Yes" if result.answer else "No"
+    d = result.deciding
+    if result.check == "unique":
+        column = plan.column if plan else "the"
+        if result.answer:
+            return f"Yes: all {fmt(d['values'])} {column} values are unique."
+        repeats = ", ".join(fmt(next(iter(e.values()))) for e in result.examples)
+        return (f"No: {fmt(d['values'])} {column} values, only {fmt(d['distinct values'])} distinct"
+                + (f" (repeated: {repeats})." if repeats else "."))
+    if result.check == "compare" and plan is not None and plan.left is not None:
+        (left_label, left), (_, right) = list(d.items())[:2]
+        what = _LABELS[plan.left.op] + (f" {plan.left.column}" if plan.left.column else "")
+        return f"{lead}: the {what} is {fmt(left)}, {'' if result.answer else 'not '}{_CMP_WORDS[plan.cmp]} {fmt(right)}."
+    condition = result.provenance.operation.split("(", 1)[-1].rsplit(")", 1)[0]
+    tested, matching = d["rows tested"], d["rows matching"]
+    if result.check == "all":
+        return f"{lead}: {fmt(matching)} of {fmt(tested)} rows have {condition}."
+    if matching:
+        return f"{lead}: {fmt(matching)} of {fmt(tested)} rows have {condition}."
+    return f"{lead}: none of the {fmt(tested)} rows has {condition}."
+
+
+def _row_text(row: dict[str, Value], columns: list[str]) -> str:
+    return ", ".join(fmt(row[c]) for c in columns if c in row)
+
+
+def _rows(result: RowsResult, plan: RankArgs | None) -> str:
+    shown = ", ".join(result.columns)
+    listed = "; ".join(_row_text(r, result.columns) for r in result.rows)
+    if result.by is None and plan is not None and plan.where and len(result.rows) == result.total_rows:
+        condition = result.provenance.operation.split(" WHERE ", 1)[-1].rsplit(" LIMIT ", 1)[0]
+        return f"The {shown} of the {len(result.rows)} row(s) matching {condition}: {listed}."
+    if result.by is None:
+        where = "first" if plan is None or plan.order == "asc" else "last"
+        return f"The {shown} of the {where} {len(result.rows)} row(s) in file order: {listed}."
+    rank = "closest to " + fmt(plan.near) if plan is not None and plan.near is not None else (
+        "lowest" if plan is not None and plan.order == "asc" else "highest")
+    if result.columns == [result.by]:
+        text = f"The {len(result.rows)} {rank} {result.by} value(s): {listed}."
+    elif len(result.rows) == 1:
+        row = result.rows[0]
+        text = f"The {shown} of the row with the {rank} {result.by} ({fmt(row[result.by])}) is {_row_text(row, result.columns)}."
+    else:
+        text = f"The {shown} of the {len(result.rows)} rows with the {rank} {result.by}: {listed}."
+    if result.ties:
+        tied = "; ".join(_row_text(r, result.columns) for r in result.ties[:10])
+        text += f" Tied at the cut ({result.by} {fmt(result.ties[0][result.by])}): {tied}."
+    return text
+
+
+def _values(result: ValuesResult, plan: object) -> str:
+    column = result.column
+    items = [f"{fmt(v.value)} ({fmt(v.rows)} rows)" for v in result.values]
+    if result.provenance.operation.startswith("SELECT DISTINCT"):
+        names = [fmt(v.value) for v in result.values]
+        more = f" and {len(names) - 30} more" if len(names) > 30 else ""
+        return f"{column} has {result.total_distinct:,} distinct values: {', '.join(names[:30])}{more}."
+    which = "least" if getattr(plan, "order", "desc") == "asc" else "most"
+    if result.ties and len(result.values) == 1:
+        names = [fmt(v.value) for v in [*result.values, *result.ties]]
+        return f"{join_and(names)} tie as the {which} common {column}, with {fmt(result.values[0].rows)} rows each."
+    text = (f"The {which} common {column} is {items[0]}." if len(items) == 1
+            else f"The {len(items)} {which} common {column} values: {', '.join(items)}.")
+    if result.ties:
+        text += f" Tied at the cut: {', '.join(fmt(v.value) for v in result.ties)}."
+    return text
+
+
+def _change(result: ChangeResult) -> str:
+    percent = "undefined (the start is 0)" if result.percent is None else f"{result.percent:+,.2f}%"
+    period = lambda v: f"{v:g}" if isinstance(v, float) else str(v)  # 2014, not 2,014
+    lead = (f"{result.column} went from {fmt(result.start_value)} ({period(result.start)}) to "
+            f"{fmt(result.end_value)} ({period(result.end)})")
+    if result.report == "percent":
+        return f"{lead}: a change of {percent} ({result.absolute:+,.4g})."
+    return f"{lead}: a change of {result.absolute:+,.4g} ({percent})."
+
+
+def _stat(result: StatResult, plan: object) -> str:
+    if isinstance(plan, LatestArgs):
+        return _latest(result, plan)
+    if isinstance(plan, StatisticArgs):
+        if plan.op == "range":
+            return f"The range of {result.column} is {fmt(result.value)} (max {fmt(result.parts['max'])} - min {fmt(result.parts['min'])})."
+        if plan.op == "percentile":
+            return f"The {fmt(plan.q)}th percentile of {result.column} is {fmt(result.value)}."
+        return f"The correlation of {plan.column} and {plan.other} is {fmt(result.value)} (Pearson, {fmt(result.parts['rows'])} rows)."
+    if isinstance(plan, SubsetArgs):
+        rank = "highest" if plan.order == "desc" else "lowest"
+        what = _LABELS[plan.op] + (f" {plan.column}" if plan.column else "")
+        return f"The {what} over the {plan.limit} rows with the {rank} {plan.by} is {fmt(result.value)}."
+    return f"The {result.op} of {result.column} is {fmt(result.value)}."
+
+
+def _latest(result: StatResult, plan: LatestArgs) -> str:
+    n = result.value if isinstance(result.value, (int, float)) else 0
+    ident = plan.id
+    if plan.op is Agg.count and len(plan.where) == 1 and plan.where[0].op is Op.eq:
+        p = plan.where[0]
+        return (f"{fmt(result.value)} {plural(ident, int(n))} {'is' if n == 1 else 'are'} {fmt(p.value)} "
+                f"(latest {p.column} per {ident}, of {fmt(result.parts['ids'])} {plural(ident, 2)}).")
+    return (f"The {_LABELS[plan.op]}{' ' + plan.column if plan.column else ''} over each {ident}'s latest row "
+            f"(by {plan.date}) is {fmt(result.value)}.")

@@ -1,0 +1,139 @@
+"""Linking stage, second pass: words no exact phrase matched are linked to columns by the words of
+their headers (split from snake and camel case: 'promotion' -> YearsSinceLastPromotion, 'monthly
+income' -> MonthlyIncome) and by acronyms ('graduate record examination' -> GRE Score, 'statement
+of purpose' -> SOP). A span that fits two columns equally links neither (the router then abstains
+naming the words), so a near guess never becomes a plan."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, singular
+from agent.router.tokens import Token
+
+if TYPE_CHECKING:
+    from agent.router.link import Item, Reading
+
+_GLUE = {"of", "the", "for", "and", "in", "to", "a"}
+_WEAK = {"stop", "row", "entity", "measure", "op"}
+"""Items an acronym may absorb ('grade point average': 'average' is then not the aggregate)."""
+
+_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
+
+
+def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+    """(column items linked, positions still unmatched) for the unmatched token positions `gap`.
+    Notes of each link are appended to `reading.notes`."""
+    linked, rest = _acronyms(tokens, gap, lex, reading) if lex.acronyms and gap else ([], gap)
+    items, rest = _header_spans(tokens, rest, lex, reading)
+    return [*linked, *items], rest
+
+
+def _item(text: str, pos: int, column: str) -> "Item":
+    from agent.router.link import Item
+
+    return Item(text, pos, [Meaning("column", column)])
+
+
+def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+    """Windows of 2-4 words (glue words like 'of' allowed inside) whose initials spell a header's
+    acronym, or (2 words or more) its prefix or suffix when that fits one acronym only."""
+    free, items = set(gap), []
+    for pos in sorted(gap):  # 'gpa' for CGPA: an acronym missing only its first letter
+        word = tokens[pos].lower
+        hits = {c for a, c in lex.acronyms.items() if len(word) >= 3 and a[1:] == word}
+        if len(hits) == 1 and word not in lex.acronyms:
+            column = hits.pop()
+            reading.notes.append(f"read '{tokens[pos].text}' as {column}")
+            items.append(_item(tokens[pos].text, pos, column))
+            free.discard(pos)
+    weak = {i.pos for i in reading.items if i.kind in _WEAK and i.text.count(" ") == 0}
+    for start in sorted(gap):
+        if start not in free:
+            continue
+        for width in (5, 4, 3, 2):
+            window = tokens[start: start + width]
+            inner = [start + k for k, t in enumerate(window) if t.lower not in _GLUE]
+            if len(window) < width or not all(p in free or p in weak for p in inner) or window[-1].lower in _GLUE:
+                continue
+            column = _acronym_of([t.lower for t in window], lex) or _acronym_of([tokens[p].lower for p in inner], lex)
+            if column is None:
+                continue
+            reading.items = [i for i in reading.items if not start <= i.pos < start + width]
+            text = " ".join(t.text for t in window)
+            reading.notes.append(f"read '{text}' as {column} (the initials of {column.split()[0]})")
+            items.append(_item(text, start, column))
+            free -= {start + k for k in range(width)}
+            break
+    return items, sorted(free)
+
+
+def _acronym_of(words: list[str], lex: Lexicon) -> str | None:
+    if len(words) < 2:
+        return None
+    initials = "".join(w[0] for w in words if w[0].isalpha())
+    if initials in lex.acronyms:
+        return lex.acronyms[initials]
+    near = {c for a, c in lex.acronyms.items() if len(initials) >= 2 and len(a) - len(initials) == 1
+            and (a.startswith(initials) or a.endswith(initials))}
+    return near.pop() if len(near) == 1 else None
+
+
+def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+    """Runs of unmatched words (glue words between allowed) that share header words of columns."""
+    items, rest, span, columns = [], [], [], set()
+
+    def close() -> None:
+        nonlocal span, columns
+        if span:
+            column = _choose(span, columns, tokens, lex)
+            if column is None and _entity(span, columns, tokens, lex):
+                from agent.router.link import Item
+
+                items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")]))
+            elif column is None:
+                rest.extend(span)
+            else:
+                text = " ".join(tokens[p].text for p in span)
+                reading.notes.append(f"read '{text}' as {column} (words of its header)")
+                items.append(_item(text, span[0], column))
+        span, columns = [], set()
+
+    for pos in gap:
+        candidates = lex.headers.get(singular(tokens[pos].lower), set())
+        glued = span and all(tokens[p].lower in _GLUE or tokens[p].lower in V.STOPWORDS
+                             for p in range(span[-1] + 1, pos))
+        if candidates and glued and columns & candidates:
+            span.append(pos)
+            columns &= candidates
+            continue
+        close()
+        if candidates:
+            span, columns = [pos], set(candidates)
+        else:
+            rest.append(pos)
+    close()
+    return items, sorted(rest)
+
+
+def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> bool:
+    """One word that begins the header of several columns ('books' of 'Book Title' and 'Book
+    Length'; 'store' of store_id and store_location) names what the rows are about."""
+    if len(span) != 1 or len(columns) < 2:
+        return False
+    word = singular(tokens[span[0]].lower)
+    from agent.router.lexicon import header_words
+
+    return all(singular(header_words(c)[0]) == word for c in columns)
+
+
+def _choose(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> str | None:
+    """The one column the span names: the only candidate (unless the span is only generic words
+    like 'score' that do not cover its whole header), else the only one whose header it covers."""
+    words = {singular(tokens[p].lower) for p in span}
+    covered = [c for c in columns if lex.header_words[c] <= words]
+    if len(columns) == 1:
+        column = next(iter(columns))
+        return column if (words - _GENERIC) or covered else None
+    return covered[0] if len(covered) == 1 else None

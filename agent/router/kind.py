@@ -1,0 +1,89 @@
+"""Tiered classification of a question: computation or retrieval, with the words that decided it."""
+
+from __future__ import annotations
+
+import re
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel
+
+from agent.router import vocabulary as V
+
+if TYPE_CHECKING:
+    from agent.router.lexicon import Lexicon
+    from agent.router.link import Reading
+
+
+class Classification(BaseModel):
+    """kind: what the question needs. tier: 1 aggregation words, 2 numeric comparisons,
+    3 retrieval words, 0 nothing matched (defaults to computation: a failed computation is
+    visible, a wrong retrieval answer is not). confidence in [0, 1]."""
+
+    kind: Literal["computation", "retrieval"]
+    tier: int
+    matched: list[str]
+    confidence: float
+
+
+def classify(question: str) -> Classification:
+    """Tier 1 wins over tier 3 ("show me the total ..." is a computation); tier 3 wins over tier 2
+    ("find transactions over $500" wants records). Confidence rises with the number of signals."""
+    t1, t2, t3 = V.TIER1.findall(question), V.TIER2.findall(question), V.TIER3.findall(question)
+    if t1:
+        return Classification(kind="computation", tier=1, matched=t1 + t2,
+                              confidence=min(0.99, 0.8 + 0.1 * (len(t1) - 1) - (0.2 if t3 else 0)))
+    if t3:
+        return Classification(kind="retrieval", tier=3, matched=t3 + t2, confidence=0.6 if t2 else 0.85)
+    if t2:
+        return Classification(kind="computation", tier=2, matched=t2, confidence=0.7)
+    return Classification(kind="computation", tier=0, matched=[], confidence=0.3)
+
+
+class Kind(StrEnum):
+    """What a question asks for, recognised from its words before any plan is built. aggregate
+    covers aggregates, ratios and lookups (the planner's kinds); the others are typed queries."""
+
+    aggregate = "aggregate"
+    yes_no = "yes_no"
+    statistic = "statistic"
+    change = "change"
+    frequency = "frequency"
+    distinct = "distinct"
+    file_order = "file_order"
+    rank = "rank"
+    select = "select"
+
+
+_ROW_ORDER = re.compile(r"\b(?:row[- ]?wise|in the (?:dataset|data ?set|file|table|database))\b", re.I)
+
+
+def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
+    """The question's kind, from cue words in a fixed order (a yes/no question first: 'Is the
+    highest X above 5' is a test, not a ranking)."""
+    if V.YES_NO.search(question):
+        return Kind.yes_no
+    if reading.of("stat"):
+        return Kind.statistic
+    if reading.of("change") and len(reading.of("number", "date")) >= 2:
+        return Kind.change
+    if V.FREQUENT.search(question):
+        return Kind.frequency
+    if V.DISTINCT_LIST.search(question) and not V.COUNT_WORDS.search(question):
+        return Kind.distinct
+    time_words = [i for i in reading.of("time") if i.text.lower() in ("first", "last")]
+    if time_words and (not lex.date_columns or _ROW_ORDER.search(question)):
+        return Kind.file_order
+    if any(i.text.lower() not in V.COUNT_ORDER or _magnitude(i, reading, lex) for i in reading.of("order")):
+        return Kind.rank
+    if V.LIST_START.search(question):
+        return Kind.select
+    return Kind.aggregate
+
+
+def _magnitude(item, reading: "Reading", lex: "Lexicon") -> bool:
+    """'the most steals': 'most' before a numeric column ranks by that column, not by a count."""
+    nxt = reading.after(item)
+    return item.text.lower() in ("most", "least", "fewest") and nxt is not None and nxt.kind == "column" \
+        and nxt.column in lex.numeric_columns

@@ -1,0 +1,228 @@
+"""First pass of the router's parser: a question's tokens read against a table's lexicon into
+items (columns, values, numbers, dates, operator words), and the words nothing matched."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
+from agent.router.headers import link_headers
+from agent.router.tokens import Token, tokenize
+
+
+@dataclass
+class Item:
+    """One read phrase: its text, position (token index), meanings, and a number or ISO date."""
+
+    text: str
+    pos: int
+    meanings: list[Meaning]
+    number: float | None = None
+    date: str | None = None
+    currency: bool = False
+    used: bool = False
+    kind: str = ""
+    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
+
+    def __post_init__(self) -> None:
+        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
+
+    @property
+    def column(self) -> str | None:
+        return self.meanings[0].column if self.meanings else None
+
+
+@dataclass
+class Reading:
+    """All items of a question in order, and the unmatched words grouped into phrases."""
+
+    items: list[Item] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
+    row_scope: bool = False
+    """The question speaks of single rows ('in a single season', 'in one transaction')."""
+    embedding_ms: float = 0.0
+    """Time spent on embedding links (the lexical stages' time is the rest)."""
+
+    def of(self, *kinds: str) -> list[Item]:
+        return [i for i in self.items if i.kind in kinds]
+
+    def at(self, pos: int) -> Item | None:
+        """The item at token position `pos` (stopwords included), if any."""
+        return next((i for i in self.items if i.pos == pos), None)
+
+    def after(self, item: Item) -> Item | None:
+        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
+        return later[0] if later else None
+
+    def before(self, item: Item) -> Item | None:
+        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
+        return earlier[-1] if earlier else None
+
+_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
+
+
+def parse_number(text: str) -> float:
+    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0."""
+    return float(re.sub(r"[$€£,%]", "", text))
+
+
+def iso_date(text: str) -> str:
+    """'01/05/2024' (month first) -> '2024-01-05'; ISO text is normalised to zero-padded parts."""
+    if "/" in text:
+        a, b, year = (int(p) for p in text.split("/"))
+        month, day = (a, b) if a <= 12 else (b, a)
+        year = year + 2000 if year < 100 else year
+        return f"{year:04d}-{month:02d}-{day:02d}"
+    return "-".join(p.zfill(2) for p in text.split("-"))
+
+
+def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) -> Reading:
+    """Read `question` against `lex`, longest phrase first; words no phrase matched are then linked
+    to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
+    phrases. Cost: O(tokens * lex.max_len) lookups."""
+    tokens = tokenize(question)
+    reading = Reading()
+    i, gap = 0, []
+    while i < len(tokens):
+        item, width = _read_at(tokens, i, lex)
+        if item is None:
+            gap.append(i)
+        else:
+            reading.items.append(item)
+        i += width
+    for item in reading.items:  # 'employees rate their satisfaction': a verb, not a ratio
+        nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
+        if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
+            item.meanings, item.kind = [Meaning("stop")], "stop"
+    gap = _row_scope(tokens, gap, reading)
+    linked, rest = link_headers(tokens, gap, lex, reading)
+    reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    if embed is not None and rest:
+        rest = _embedding_links(tokens, rest, lex, reading, *embed)
+    reading.unmatched = _phrases(tokens, rest)
+    return reading
+
+
+def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
+                     margin: float) -> list[int]:
+    """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
+    from agent.router.embed_link import embedding_link
+
+    groups: list[list[int]] = []
+    for pos in rest:
+        if groups and groups[-1][-1] == pos - 1:
+            groups[-1].append(pos)
+        else:
+            groups.append([pos])
+    kept = []
+    for group in groups:
+        phrase = " ".join(tokens[p].text for p in group)
+        column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
+        reading.embedding_ms += elapsed
+        if column is None:
+            kept.extend(group)
+            continue
+        reading.notes.append(note)
+        reading.items.append(Item(phrase, group[0], [Meaning("column", column)]))
+    reading.items.sort(key=lambda it: it.pos)
+    return kept
+
+
+def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
+    """A run of unmatched words that all belong to exactly one text value ('Sapiens', 'the
+    Quran') is read as that value, noted; a word shared by several values links nothing."""
+    kept, i = [], 0
+    while i < len(rest):
+        run = [rest[i]]
+        while i + len(run) < len(rest) and rest[i + len(run)] == run[-1] + 1:
+            run.append(rest[i + len(run)])
+        hits = {lex.value_words.get(tokens[p].lower) for p in run}
+        if len(hits) == 1 and None not in hits and () not in hits:
+            column, value = hits.pop()
+            text = " ".join(tokens[p].text for p in run)
+            reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
+            reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
+        else:
+            kept.extend(run)
+        i += len(run)
+    reading.items.sort(key=lambda it: it.pos)
+    return kept
+
+
+def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
+    """'in a single season', 'in one transaction': the noun after single/given/one/each is the
+    row itself (unless it names a value); it is read as a row noun and the reading marked."""
+    kept = []
+    for pos in gap:
+        if pos and tokens[pos - 1].lower in V.ROW_SCOPE:
+            reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
+            reading.row_scope = True
+            continue
+        kept.append(pos)
+    for item in reading.items:
+        if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE and " " not in item.text:
+            item.meanings, item.kind = [Meaning("row")], "row"
+            reading.row_scope = True
+    return kept
+
+
+def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """Drop generic nouns ('scores', 'values', 'ratings') when the question names a column: 'CGPA
+    scores' is CGPA. Returns the positions still unmatched."""
+    linked = any(i.kind == "column" for i in reading.items)
+    kept = []
+    for pos in rest:
+        word = tokens[pos].lower
+        if linked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+            continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
+        kept.append(pos)
+    return kept
+
+
+def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
+    """Unmatched token positions grouped into phrases of adjacent words."""
+    phrases: list[list[str]] = []
+    for n, pos in enumerate(positions):
+        if n and positions[n - 1] == pos - 1:
+            phrases[-1].append(tokens[pos].text)
+        else:
+            phrases.append([tokens[pos].text])
+    return [" ".join(p) for p in phrases]
+
+
+def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
+    token = tokens[i]
+    if token.kind == "date":
+        return Item(token.text, i, [], date=iso_date(token.text)), 1
+    if token.kind == "number":
+        number, width = parse_number(token.text), 1
+        nxt = tokens[i + 1].lower if i + 1 < len(tokens) else ""
+        if nxt in V.SCALE_WORDS:
+            number, width = number * V.SCALE_WORDS[nxt], 2
+            nxt = tokens[i + 2].lower if i + 2 < len(tokens) else ""
+        currency = token.text.lstrip("-")[:1] in "$€£" or nxt in V.CURRENCY_WORDS
+        return Item(token.text, i, [], number=number, currency=currency), width + (nxt in V.CURRENCY_WORDS)
+    if token.lower in V.NUMBER_WORDS and (token.lower not in V.ARTICLE_NUMBERS or i > 0 and tokens[i - 1].lower == "a"):
+        return Item(token.text, i, [], number=float(V.NUMBER_WORDS[token.lower])), 1
+    if token.text in lex.short_values and token.text != token.lower:
+        return Item(token.text, i, lex.short_values[token.text]), 1
+    for n in lex.lengths.get(token.lower, ()):
+        if n == 1:
+            meanings = lex.phrases.get((token.lower,))
+            if meanings:
+                return Item(token.text, i, meanings), 1
+            continue
+        key = tuple(t.lower for t in tokens[i : i + n])
+        if len(key) == n and key in lex.phrases:
+            return Item(" ".join(t.text for t in tokens[i : i + n]), i, lex.phrases[key]), n
+    meanings = lookup_word(lex, token)
+    if meanings:
+        return Item(token.text, i, meanings), 1
+    if token.lower in V.MONTHS:
+        return Item(token.text, i, [Meaning("month", value=str(V.MONTHS[token.lower]))]), 1
+    return None, 1

@@ -1,0 +1,293 @@
+"""Plan stage for the question kinds beyond aggregate and ratio: a Reading (and the Draft the parser
+makes of it) becomes a typed query plan (agent/queries.py), or None when the question is of an
+aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear but a part is not."""
+
+from __future__ import annotations
+
+from agent.plan import Agg, Op, Predicate
+from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, LatestArgs, Measure,
+                           QueryPlan, RankArgs, StatisticArgs, StatOp)
+from agent.router import vocabulary as V
+from agent.router.kind import Kind
+from agent.router.lexicon import Lexicon
+from agent.router.link import Item, Reading
+from agent.router.parse import Abstain, Draft
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_CMP = {">": Cmp.gt, ">=": Cmp.ge, "<": Cmp.lt, "<=": Cmp.le, "=": Cmp.eq}
+
+
+def distinct_count(table: Table, column: str) -> tuple[int, int]:
+    """(distinct values, non-missing values) of a column, cached on the table."""
+    cache = table.__dict__.setdefault("_distinct_counts", {})
+    if column not in cache:
+        cache[column] = (int(table.df[column].nunique()), int(table.df[column].count()))
+    return cache[column]
+
+
+def take_limit(reading: Reading) -> int | None:
+    """The N of 'top 5', '5 highest', 'lowest 4', '3 most common', 'first five': the number next
+    to an order or time word, marked used so it is not read as a condition."""
+    for item in reading.items:
+        if item.kind not in ("order", "time") or item.text.lower() == "most recent":
+            continue
+        for near in (reading.before(item), reading.after(item)):
+            if near is not None and near.kind == "number" and not near.used and abs(near.pos - item.pos) == 1 \
+                    and float(near.number).is_integer() and 0 < near.number <= 1000:
+                near.used = True
+                return int(near.number)
+    ordered = bool(reading.of("order"))
+    for item in reading.of("number"):  # 'the three players with the most rebounds'
+        nxt, prev = reading.at(item.pos + 1), reading.at(item.pos - 1)
+        if ordered and not item.used and float(item.number).is_integer() and 0 < item.number <= 100 \
+                and nxt is not None and nxt.kind in ("column", "row", "entity") \
+                and prev is not None and prev.text.lower() in ("the", "top", "list", "our"):
+            item.used = True
+            return int(item.number)
+    return None
+
+
+def take_file_order(reading: Reading) -> tuple[str, int | None]:
+    """('asc' for first / 'desc' for last, N) of 'the first five books', 'the last 3 rows'; the
+    first/last word is then no longer read as a date ('first' is not the earliest date here)."""
+    limit = take_limit(reading)
+    word = next(i for i in reading.of("time") if i.text.lower() in ("first", "last"))
+    word.kind = "stop"
+    return ("asc" if word.text.lower() == "first" else "desc"), limit
+
+
+def take_periods(reading: Reading, lex: Lexicon, table: Table) -> tuple[str, object, object] | None:
+    """(key column, start, end) of 'from 2014 to 2015' / 'between 2014 and 2015': the first two
+    numbers or dates, and the one column holding both (a date column for years); marked used."""
+    found = [i for i in reading.items if i.kind in ("number", "date") and not i.used][:2]
+    if len(found) != 2:
+        return None
+    values = [i.date if i.kind == "date" else i.number for i in found]
+    holders = []
+    for column in table.df.columns:
+        series = table.df[column]
+        if column in lex.numeric_columns and all(i.kind == "number" for i in found):
+            if all((series == v).any() for v in values):
+                holders.append((column, *values))
+        elif column in lex.date_columns:
+            texts = [str(int(v)) if isinstance(v, float) else v for v in values]
+            years = set(series.dropna().dt.year.astype(str))
+            if all(t[:4] in years for t in texts):
+                holders.append((column, *texts))
+        elif table.roles[column] in _TEXT and all(i.kind == "number" for i in found):
+            texts = {str(v).strip() for v in series.dropna().unique()}
+            if all(f"{v:g}" in texts for v in values):
+                holders.append((column, *(f"{v:g}" for v in values)))
+    if len(holders) != 1:
+        return None
+    for item in found:
+        item.used = True
+    return holders[0]
+
+
+def _named(draft: Draft) -> list[Item]:
+    """Columns the question names that no condition consumed, in question order."""
+    return sorted([c for c in draft.columns if not c.used], key=lambda c: c.pos)
+
+
+def _one_column(draft: Draft, what: str, lex: Lexicon | None = None) -> str:
+    columns = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))
+    if len(columns) == 2 and lex is not None:  # 'field of education': EducationField, not also Education
+        a, b = (lex.header_words[c] for c in columns)
+        columns = [columns[1]] if a < b else ([columns[0]] if b < a else columns)
+    if len(columns) != 1:
+        raise Abstain(f"I could not tell which column {what} ({', '.join(columns) or 'none named'}).")
+    return columns[0]
+
+
+def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon) -> None:
+    """'the weekday names' asks for text; a numeric column named 'weekday' does not answer it."""
+    for item in reading.of("column"):
+        after = reading.at(item.pos + len(item.text.split()))
+        if item.column == column and column in lex.numeric_columns and after is not None \
+                and after.text.lower() in ("name", "names"):
+            raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+
+
+def _where(draft: Draft) -> list[Predicate]:
+    return [p for _, p in draft.predicates]
+
+
+def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: Lexicon,
+                table: Table) -> QueryPlan | None:
+    """The typed query plan for a question of `kind` (`taken`: what take_limit or take_periods
+    took before the draft was built), or None to leave it to the planner. Raises Abstain."""
+    limit = taken if isinstance(taken, int) else None
+    match kind:
+        case Kind.yes_no: return _yes_no(reading, draft, lex, table)
+        case Kind.statistic: return _statistic(reading, draft)
+        case Kind.change: return _change(reading, draft, lex, taken if isinstance(taken, tuple) else None)
+        case Kind.frequency:
+            order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
+            column = _one_column(draft, "to count the values of", lex)
+            _no_names_of_numbers(reading, column, lex)
+            return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
+        case Kind.distinct:
+            column = _one_column(draft, "to list the values of", lex)
+            _no_names_of_numbers(reading, column, lex)
+            return DistinctArgs(column=column, where=_where(draft))
+        case Kind.file_order: return _file_order(draft, taken)
+        case Kind.rank: return _rank(reading, draft, limit, lex, table)
+        case Kind.select: return _select(draft, lex)
+    return _history(reading, draft, lex, table)
+
+
+def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
+    if V.DISTINCT_LIST.search(" ".join(i.text for i in reading.items)) or draft.op == "count_distinct":
+        return CheckArgs(check=CheckKind.unique, column=_one_column(draft, "must be unique"), where=_where(draft))
+    predicates = _where(draft)
+    if draft.group_by:
+        raise Abstain("I can test one aggregate or a condition, not compare groups, in a yes/no question.")
+    if draft.op or draft.order:
+        return _compare(reading, draft, lex)
+    if not predicates:
+        raise Abstain("I could not tell what condition the yes/no question tests.")
+    asked = [c for c in _named(draft) if table.roles[c.column] not in _TEXT]
+    if asked:  # 'is there a player with ...': a text column names who, the condition is the test
+        raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
+    if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(
+            " ".join(i.text for i in reading.items)):
+        raise Abstain("A test of every row ('do all ...') needs its condition said as one; I read only 'any'.")
+    return CheckArgs(check=CheckKind.any, condition=predicates)
+
+
+def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
+    """'Is the highest X equal to 1499', 'Is the average Y above 105': the aggregate, then the
+    comparison with a number that the parser read as a condition on the same column."""
+    compared = [(pos, p) for pos, p in draft.predicates if p.op.value in _CMP and isinstance(p.value, float)]
+    if not compared or not reading.of("comparison"):
+        raise Abstain("I could not tell what the aggregate is compared with.")
+    pos, test = compared[-1]
+    rest = [p for q, p in draft.predicates if q != pos]
+    op = draft.op or ("max" if draft.order == "desc" else "min")
+    if op == "count":
+        column = None
+    else:
+        column = test.column
+    return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg(op), column=column, where=rest),
+                     cmp=_CMP[test.op.value], value=test.value)
+
+
+def _statistic(reading: Reading, draft: Draft) -> StatisticArgs:
+    stat = next(i.meanings[0].value for i in reading.of("stat"))
+    numbers = [i for i in reading.of("number") if not i.used]
+    columns = list(dict.fromkeys(c.column for c in _named(draft)))
+    if stat == "correlation":
+        if len(columns) != 2:
+            raise Abstain("A correlation needs two numeric columns named.")
+        return StatisticArgs(op=StatOp.correlation, column=columns[0], other=columns[1], where=_where(draft))
+    if stat == "percentile":
+        q = next((i.number for i in reading.items if i.kind == "number"), None)
+        return StatisticArgs(op=StatOp.percentile, column=_one_column(draft, "to take the percentile of"), q=q,
+                             where=[p for p in _where(draft) if p.value != q])
+    del numbers
+    return StatisticArgs(op=StatOp.range, column=_one_column(draft, "to take the range of"), where=_where(draft))
+
+
+def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, object, object] | None) -> ChangeArgs:
+    """'growth in exports from 2014 to 2015': two values of one column (the periods, taken by
+    take_periods), one numeric column measured; percent when the question says percent or %."""
+    if periods is None:
+        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015').")
+    key, start, end = periods
+    measured = list(dict.fromkeys(c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != key))
+    if len(measured) != 1:
+        raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
+    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
+    reading.notes.append(f"read the periods as {key} = {start} and {key} = {end}")
+    return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=_where(draft),
+                      report="percent" if percent else "absolute")
+
+
+def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
+    """'the categories of the first five books', 'the location of the first purchase row-wise'."""
+    order, limit = taken
+    returned = list(dict.fromkeys(c.column for c in _named(draft)))
+    if not returned:
+        raise Abstain("I could not tell which column to show for those rows.")
+    return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=_where(draft))
+
+
+def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:
+    """'the university rating of the applicant with the lowest GRE score' (columns named before the
+    order word are returned, the numeric column after it ranks), 'List the top 5 English scores'
+    (the ranked column itself), 'the 3 highest different revenues' (distinct values)."""
+    order_item = next(i for i in reading.of("order") if i.text.lower() not in V.FREQUENCY_ORDER)
+    named = _named(draft)
+    after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
+    before = [c.column for c in named if c.pos < order_item.pos]
+    if draft.group_by and reading.row_scope and not draft.op:
+        before = [*draft.group_by, *before]  # 'which player had the most steals in a single season': a row
+    elif draft.group_by:
+        _rows_or_totals(reading, draft.group_by[0], table)
+        return None
+    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
+        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
+    if draft.op or not after:
+        return None
+    by = after[0].column
+    extra = [c.column for c in after[1:]]
+    if extra:
+        raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
+    if not before and limit is None:
+        return None  # 'the highest X' is an aggregate (MAX), left to the planner
+    repeated = [c for c in before if table.roles[c] in _TEXT and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
+    if repeated and not reading.row_scope and not reading.of("row", "entity"):
+        _rows_or_totals(reading, repeated[0], table)
+        return None  # totals per value: the planner's group-by
+    distinct = any(i.text.lower() in ("different", "distinct", "unique") for i in reading.items)
+    rows_named = not before and any(i.kind in ("row", "entity") and order_item.pos < i.pos < after[0].pos - 1
+                                    for i in reading.items)  # 'top 5 transactions by amt', not 'single-product price'
+
+    columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
+    return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
+                    distinct=distinct and not before, where=_where(draft))
+
+
+def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
+    """'the players with the most rebounds' where a player has several rows: single rows or totals
+    per player? Totals when the question says so ('overall') or the column has few values (teams:
+    a group); otherwise Abstain asking which."""
+    distinct, present = distinct_count(table, column)
+    if V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.items)) or distinct <= 0.1 * present \
+            or table.rows < 1000:
+        return  # said, or few values (teams), or a small table: the group-by reading stands
+    if distinct == present:
+        return  # one row per value: rows and totals agree
+    raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
+                  f"{column} ('overall')? Say which.")
+
+
+def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> LatestArgs | None:
+    """'How many tickets are open' on a status log: the counted column repeats, with a date, the
+    condition is a state said in the present ('are open') and it changes within an id (T1 open,
+    then closed). Each id's latest row is counted. None when the question is not of that shape."""
+    if draft.op not in ("count", "count_distinct") or not lex.date_columns or draft.group_by:
+        return None
+    counted = [c.column for c in _named(draft) if table.roles[c.column] in _TEXT]
+    states = [i for i in reading.of("value") if (prev := reading.at(i.pos - 1)) is not None
+              and prev.text.lower() in ("are", "is", "currently", "still", "now")]
+    if len(counted) != 1 or len(states) != 1 or len(draft.predicates) != 1:
+        return None
+    state = draft.predicates[0][1].column
+    ids = table.df[[counted[0], state]].dropna()
+    if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
+        return None
+    return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
+
+
+def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:
+    """'List the authors of books with more than 10 reviews': the named column of every row
+    matching the conditions, in file order (up to 1,000 rows). None without both a column to
+    show and a condition (a lookup or an aggregate then)."""
+    conditioned = {p.column for p in _where(draft)}
+    shown = list(dict.fromkeys(c.column for c in _named(draft) if c.column not in conditioned))
+    if not shown or not draft.predicates or draft.op or draft.order or draft.group_by or draft.ratio:
+        return None
+    return RankArgs(by=None, order="asc", limit=1000, columns=shown, where=_where(draft))

@@ -1,0 +1,103 @@
+"""The deterministic pre-router: classify a question, then parse it into a typed plan from the
+table's own profile, or abstain naming what it could not map."""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, Field
+
+from agent.config import RouterConfig, SearchConfig
+from agent.plan import AggregateArgs, RatioArgs, SearchArgs
+from agent.queries import QueryPlan
+from agent.router.kind import Classification, Kind, classify, recognise
+from agent.router.lexicon import build_lexicon
+from agent.policies.lookup import lookup_plan
+from agent.router.parse import Abstain, build_draft
+from agent.router.planner import to_plan
+from agent.router.queries import build_query, take_file_order, take_limit, take_periods
+from agent.router.link import read
+from agent.table import Table
+from agent.router import vocabulary as V
+from agent.router.vocabulary import FOLLOW_UP_STARTS
+
+
+class RouterDecision(BaseModel):
+    """The router's verdict on one question: its classification, and either a plan or the reason
+    it abstains. `notes` say how words were read ("read 'female' as gender = 'F'")."""
+
+    question: str
+    classification: Classification
+    kind: Kind = Kind.aggregate
+    """The question's kind (recognise): aggregate/ratio/lookup, or a typed query kind."""
+    plan: AggregateArgs | RatioArgs | QueryPlan | None = None
+    lookup: SearchArgs | None = None
+    """For a record lookup (retrieval): the search the router would run."""
+    abstain: str | None = None
+    notes: list[str] = Field(default_factory=list)
+    elapsed_us: float = 0.0
+    """Classification plus parsing time in microseconds (embedding links included)."""
+    embedding_us: float = 0.0
+    """Of elapsed_us, the time spent on embedding links (0 when linking was lexical)."""
+
+
+class Router:
+    """Routes questions about one table. The lexicon is built once per table and cached on it."""
+
+    def __init__(self, table: Table, config: RouterConfig, search: SearchConfig | None = None):
+        self.table = table
+        self.config = config
+        self.search = search or SearchConfig()
+        self.lexicon = build_lexicon(table, config)
+
+    def _take(self, kind: Kind, reading) -> object:
+        """What a query kind reads before the draft: the N of a top-N, the first/last of file
+        order, the two periods of a change."""
+        match kind:
+            case Kind.frequency | Kind.rank: return take_limit(reading)
+            case Kind.file_order: return take_file_order(reading)
+            case Kind.change: return take_periods(reading, self.lexicon, self.table)
+        return None
+
+    def route(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> RouterDecision:
+        """Classify and parse `question`. `previous` is the last plan of a conversation, used when
+        the question only adds conditions ("and for TX?"). Never raises for a question it cannot
+        parse: the decision carries `abstain` instead."""
+        started = time.perf_counter()
+        classification = classify(question)
+        decision = RouterDecision(question=question, classification=classification)
+        follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
+        asked = V.INSTRUCTION.sub("", question).strip() or question
+        try:
+            embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
+            reading = read(asked, self.lexicon, embed)
+            decision.embedding_us = reading.embedding_ms * 1000
+            kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
+            taken = self._take(kind, reading)
+            query, draft = None, None
+            decision.kind = kind
+            if kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up:
+                try:
+                    draft = build_draft(reading, self.lexicon, self.table)
+                    decision.notes = [*reading.notes, *draft.notes]
+                    query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
+                except Abstain:
+                    named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
+                    if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
+                        raise  # a retrieval question the query kinds cannot read goes to lookup as before
+            if query is not None:
+                decision.plan = query
+                decision.notes = [*reading.notes, *draft.notes]
+                decision.classification = classification.model_copy(update={  # every word was linked
+                    "kind": "computation", "confidence": max(classification.confidence, 0.8)})
+            elif classification.kind == "retrieval" and not follow_up:
+                decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
+            else:
+                if isinstance(taken, int) and draft.limit is None:
+                    draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
+                decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
+                decision.notes = [*reading.notes, *draft.notes]
+        except Abstain as exc:
+            decision.abstain = exc.reason
+        decision.elapsed_us = (time.perf_counter() - started) * 1e6
+        return decision
