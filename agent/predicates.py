@@ -58,7 +58,9 @@ def _is_numeric(table: Table, column: str) -> bool:
     return pd.api.types.is_numeric_dtype(table.df[column])
 
 
-def _operands(predicate: Predicate) -> list[object]:
+def operands(predicate: Predicate) -> list[object]:
+    """The right-hand values of a predicate: [value], [value, upper] for between, values for in /
+    not in, [] for latest / earliest / is null / is not null. Raises BadPredicate when one is missing."""
     if predicate.op in (Op.in_, Op.not_in):
         if not predicate.values:
             raise BadPredicate(predicate.column, predicate.op, f"'{predicate.op}' needs a non-empty values list")
@@ -67,14 +69,16 @@ def _operands(predicate: Predicate) -> list[object]:
         if predicate.value is None or predicate.upper is None:
             raise BadPredicate(predicate.column, predicate.op, "'between' needs value and upper")
         return [predicate.value, predicate.upper]
-    if predicate.op in (Op.latest, Op.earliest):
+    if predicate.op in (Op.latest, Op.earliest, Op.is_null, Op.not_null):
         return []
     if predicate.value is None:
         raise BadPredicate(predicate.column, predicate.op, "a value is required")
     return [predicate.value]
 
 
-def _to_number(column: str, op: Op, value: object) -> float:
+def to_number(column: str, op: Op, value: object) -> float:
+    """A predicate value for a numeric column: numbers as they are, text like '$1,200' or '12%' read as
+    a number. Raises BadPredicate naming the column for text that is not a number."""
     if isinstance(value, (int, float)):
         return float(value)
     text = str(value)
@@ -106,8 +110,8 @@ def _number_mask(table: Table, column: str, predicate: Predicate, selection: Sel
         return (series == target).to_numpy()
     if op is Op.contains:
         raise BadPredicate(column, op, "'contains' applies to text columns; the column is numeric")
-    operands = [_to_number(column, op, v) for v in _operands(predicate)]
-    return _compare(series, op, operands).fillna(False).to_numpy(dtype=bool)
+    numbers = [to_number(column, op, v) for v in operands(predicate)]
+    return _compare(series, op, numbers).fillna(False).to_numpy(dtype=bool)
 
 
 def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selection) -> np.ndarray:
@@ -117,7 +121,7 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
     categorical = text_codes(table, column)
     categories = [str(c) for c in categorical.categories]
     normalised = [c.strip().casefold() for c in categories]
-    wanted = [str(v).strip().casefold() for v in _operands(predicate)]
+    wanted = [str(v).strip().casefold() for v in operands(predicate)]
     if op is Op.contains:
         hit = [any(w in n for w in wanted) for n in normalised]
     else:
@@ -156,7 +160,7 @@ def date_bounds(column: str, predicate: Predicate) -> tuple[pd.Timestamp | None,
     '> 2019-03' is [2019-04-01, None). For != the rows are those outside the bounds. Raises
     BadPredicate for a value that is not an ISO date prefix."""
     op = predicate.op
-    periods = [_period(column, op, v) for v in _operands(predicate)]
+    periods = [_period(column, op, v) for v in operands(predicate)]
     start, end = periods[0]
     return {Op.gt: (end, None), Op.ge: (start, None), Op.lt: (None, start), Op.le: (None, end),
             Op.between: (start, periods[-1][1])}.get(op, (start, end))
@@ -173,7 +177,7 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         raise BadPredicate(column, op, "'contains' applies to text columns; the column is a date")
     if op in (Op.in_, Op.not_in):
         masks = [_date_mask(table, column, Predicate(column=column, op=Op.eq, value=v), selection)
-                 for v in _operands(predicate)]
+                 for v in operands(predicate)]
         hit = np.logical_or.reduce(masks)
         return hit if op is Op.in_ else ~hit & series.notna().to_numpy()
     low, high = date_bounds(column, predicate)
@@ -182,7 +186,7 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
     day = lambda t: str(t).removesuffix(" 00:00:00")
     bounds = " AND ".join(b for b in (low is not None and f"{column} >= '{day(low)}'",
                                       high is not None and f"{column} < '{day(high)}'") if b)
-    selection.resolved[f"{column} {op.value} {', '.join(map(str, _operands(predicate)))}"] = f"read as {bounds}"
+    selection.resolved[f"{column} {op.value} {', '.join(map(str, operands(predicate)))}"] = f"read as {bounds}"
     return result.fillna(False).to_numpy(dtype=bool)
 
 

@@ -125,6 +125,19 @@ def table_from_text(text: str, name: str = "inline.csv") -> Table:
     return _build(Path(name), raw, hashlib.sha256(data).hexdigest())
 
 
+def parse_notes(table: Table, columns: list[str]) -> list[str]:
+    """How the raw text of these columns was read (conversions, unparseable cells skipped), one
+    line per kind, for provenance."""
+    notes = []
+    for name in dict.fromkeys(columns):
+        report = table.reports[name]
+        notes += report.conversions
+        if report.unparseable:
+            examples = ", ".join(repr(e) for e in report.unparseable_examples)
+            notes.append(f"{report.unparseable} value(s) of {name} could not be read and were skipped: {examples}")
+    return notes
+
+
 def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
     """A Table over a DataFrame already in memory (named `name`; sha256 of its pandas hash). Raises
     TableLoadError for a frame with no rows or no columns."""

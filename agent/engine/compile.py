@@ -8,7 +8,6 @@ DECIMAL so totals are exact to the cent on every engine."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -16,10 +15,10 @@ from sqlglot import exp
 
 from agent.errors import BadPredicate, WrongType
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
+from agent.predicates import date_bounds, operands, to_number
 
 MONEY = exp.DataType.build("DECIMAL(18, 2)")
 """Money columns are cast to this before SUM/AVG: exact cents, and order-independent sums."""
-_NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
 _ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
 
 
@@ -67,31 +66,6 @@ def normalized(name: str) -> exp.Expression:
     return exp.Lower(this=exp.Trim(this=column(name)))
 
 
-def _operands(p: Predicate) -> list[object]:
-    if p.op in (Op.in_, Op.not_in):
-        if not p.values:
-            raise BadPredicate(p.column, p.op, f"'{p.op}' needs a non-empty values list")
-        return list(p.values)
-    if p.op is Op.between:
-        if p.value is None or p.upper is None:
-            raise BadPredicate(p.column, p.op, "'between' needs value and upper")
-        return [p.value, p.upper]
-    if p.op in (Op.latest, Op.earliest, Op.is_null, Op.not_null):
-        return []
-    if p.value is None:
-        raise BadPredicate(p.column, p.op, "a value is required")
-    return [p.value]
-
-
-def _number(name: str, op: Op, value: object) -> float:
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value)
-    if not _NUMBER.match(text):
-        raise BadPredicate(name, op, f"{text!r} is not a number (the column is numeric)")
-    return float(re.sub(r"[\s$€£,%]", "", text))
-
-
 def _compare(left: exp.Expression, op: Op, values: list[exp.Expression]) -> exp.Expression:
     match op:
         case Op.eq: return exp.EQ(this=left, expression=values[0])
@@ -125,7 +99,7 @@ def _text(schema: Schema, name: str, p: Predicate) -> exp.Expression:
             return exp.and_(exp.Not(this=exp.In(this=column(name), expressions=values)), _not_null(name)) if values \
                 else _not_null(name)
         return exp.In(this=column(name), expressions=values) if values else exp.false()
-    wanted = [exp.convert(str(v).strip().lower()) for v in _operands(p)]
+    wanted = [exp.convert(str(v).strip().lower()) for v in operands(p)]
     if p.op is Op.contains:
         hits = [exp.GT(this=exp.StrPosition(this=normalized(name), substr=w), expression=exp.convert(0))
                 for w in wanted]
@@ -140,7 +114,7 @@ MAX_SPELLINGS = 1000
 def matching_spellings(index: dict[str, list[str]], p: Predicate) -> list[str] | None:
     """The exact spellings a text predicate matches (for != / not in: the ones it excludes), from a
     {normalized: spellings} index; None when there are more than MAX_SPELLINGS."""
-    wanted = [str(v).strip().lower() for v in _operands(p)]
+    wanted = [str(v).strip().lower() for v in operands(p)]
     if p.op is Op.contains:
         found = [s for norm, spellings in index.items() if any(w in norm for w in wanted) for s in spellings]
     else:
@@ -153,7 +127,7 @@ def _numeric(schema: Schema, name: str, p: Predicate) -> exp.Expression:
         return _extreme(schema, name, p.op, date=False)
     if p.op is Op.contains:
         raise BadPredicate(name, p.op, "'contains' applies to text columns; the column is numeric")
-    return _compare(column(name), p.op, [exp.convert(_number(name, p.op, v)) for v in _operands(p)])
+    return _compare(column(name), p.op, [exp.convert(to_number(name, p.op, v)) for v in operands(p)])
 
 
 def _timestamp(value: object) -> exp.Expression:
@@ -161,15 +135,13 @@ def _timestamp(value: object) -> exp.Expression:
 
 
 def _date(schema: Schema, name: str, p: Predicate, resolved: dict[str, str]) -> exp.Expression:
-    from agent.predicates import date_bounds  # pure: ISO prefix -> [low, high)
-
     if p.op in (Op.latest, Op.earliest):
         return _extreme(schema, name, p.op, date=True)
     if p.op is Op.contains:
         raise BadPredicate(name, p.op, "'contains' applies to text columns; the column is a date")
     if p.op in (Op.in_, Op.not_in):
         inside = exp.or_(*[_date(schema, name, Predicate(column=name, op=Op.eq, value=v), resolved)
-                           for v in _operands(p)])
+                           for v in operands(p)])
         return inside if p.op is Op.in_ else exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name))
     low, high = date_bounds(name, p)
     day = lambda t: str(t).removesuffix(" 00:00:00")
@@ -178,7 +150,7 @@ def _date(schema: Schema, name: str, p: Predicate, resolved: dict[str, str]) -> 
     inside = exp.and_(*[x for x in parts if x is not None])
     bounds = " AND ".join(b for b in (low is not None and f"{name} >= '{day(low)}'",
                                       high is not None and f"{name} < '{day(high)}'") if b)
-    resolved[f"{name} {p.op.value} {', '.join(map(str, _operands(p)))}"] = f"read as {bounds}"
+    resolved[f"{name} {p.op.value} {', '.join(map(str, operands(p)))}"] = f"read as {bounds}"
     return exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name)) if p.op is Op.ne else inside
 
 

@@ -16,7 +16,7 @@ from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, Value,
                            ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table
+from agent.table import ColumnRole, Table, parse_notes
 
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
@@ -35,18 +35,6 @@ def scalar(value: object) -> Value:
     if isinstance(value, (np.floating, float)):
         return float(value)
     return str(value)
-
-
-def _notes(table: Table, columns: list[str]) -> list[str]:
-    """How the raw text of these columns was read (conversions, unparseable cells skipped)."""
-    notes = []
-    for column in dict.fromkeys(columns):
-        report = table.reports[column]
-        notes += report.conversions
-        if report.unparseable:
-            examples = ", ".join(repr(e) for e in report.unparseable_examples)
-            notes.append(f"{report.unparseable} value(s) of {column} could not be read and were skipped: {examples}")
-    return notes
 
 
 def _columns_of(table: Table, predicates: list[Predicate]) -> list[str]:
@@ -110,7 +98,7 @@ class PandasEngine:
         values = table.df.loc[selection.mask, column].reset_index(drop=True) if column else None
         nulls = int(values.isna().sum()) if values is not None else 0
         notes = ([f"{nulls:,} matched row(s) with a missing {column} were skipped"] if nulls else [])
-        notes += _notes(table, [*([column] if column else []), *_columns_of(table, args.where)])
+        notes += parse_notes(table, [*([column] if column else []), *_columns_of(table, args.where)])
         if not group_by:
             value = self._apply(values if values is not None else selection.mask.sum(), args.op)
             return AggregateResult(op=args.op, column=column, value=scalar(value), provenance=self._provenance(
@@ -177,7 +165,7 @@ class PandasEngine:
         den = (df[den_column] if den_column else pd.Series(1.0, index=df.index))[base.mask]
         if float(den.sum()) == 0:
             raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
-        notes = _notes(table, [c for c in (column, den_column) if c] + _columns_of(table, args.base) + _columns_of(table, args.where))
+        notes = parse_notes(table, [c for c in (column, den_column) if c] + _columns_of(table, args.base) + _columns_of(table, args.where))
         nulls = sum(int(df.loc[base.mask, c].isna().sum()) for c in {column, den_column} - {None})
         base.matched_values.update(within.matched_values)
         base.resolved.update(within.resolved)

@@ -18,7 +18,7 @@ from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table
+from agent.table import ColumnRole, Table, parse_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000
@@ -64,18 +64,6 @@ def _cents(series: pd.Series) -> bool:
         return False
     cents = values * 100
     return bool(np.all(np.abs(cents - np.round(cents)) < 1e-6) and np.any(values != np.round(values)))
-
-
-def _notes(table: Table, columns: list[str]) -> list[str]:
-    """How the raw text of these columns was read (conversions, unparseable cells skipped)."""
-    notes = []
-    for name in dict.fromkeys(columns):
-        report = table.reports[name]
-        notes += report.conversions
-        if report.unparseable:
-            examples = ", ".join(repr(e) for e in report.unparseable_examples)
-            notes.append(f"{report.unparseable} value(s) of {name} could not be read and were skipped: {examples}")
-    return notes
 
 
 class SqlEngine:
@@ -204,7 +192,7 @@ class SqlEngine:
         c.check_type(schema, args.op, name, table.roles[name].value if name else "")
         selection = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "group_by": group_by, "where": selection.predicates})
-        notes = _notes(table, [*([name] if name else []), *(p.column for p in selection.predicates)])
+        notes = parse_notes(table, [*([name] if name else []), *(p.column for p in selection.predicates)])
         keys, labels = self._keys(table, schema, group_by, notes)
         keep = args.limit if args.limit is not None else self.max_groups
         compiled = c.aggregate_query(schema, args, keys, keep)
@@ -268,7 +256,7 @@ class SqlEngine:
             raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
         base.matched.update(within.matched)
         base.resolved.update({**within.resolved, **overall.resolved})
-        notes = _notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
+        notes = parse_notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
         result = RatioResult(numerator=float(num), denominator=float(den), percent=100 * float(num) / float(den),
                              group_by=group_by, provenance=self._provenance(
                                  table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,

@@ -13,41 +13,10 @@ from agent.errors import NoRowsMatched, WrongType
 from agent.plan import Agg, Op, Predicate
 from agent.predicates import Selection, canonical_labels, select
 from agent.results import Provenance, Value
+from agent.sqlish import aggregate_expr as agg_text, literal, predicate_sql as predicate_text, where_sql as where_text
 from agent.table import ColumnRole, Table
 
 TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-
-
-def literal(value: object) -> str:
-    """A value as SQL-like text for provenance: numbers bare, text single-quoted."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f"{value:g}" if isinstance(value, float) else str(value)
-    return "'" + str(value).replace("'", "''") + "'"
-
-
-def predicate_text(p: Predicate) -> str:
-    """One predicate SQL-like: amt > 200, state IN ('TX', 'CA'), day BETWEEN '2019-01' AND '2019-03'."""
-    if p.op in (Op.is_null, Op.not_null):
-        return f"{p.column} {p.op.value.upper()}"
-    if p.op in (Op.in_, Op.not_in):
-        return f"{p.column} {p.op.value.upper()} ({', '.join(literal(v) for v in p.values or [])})"
-    if p.op is Op.between:
-        return f"{p.column} BETWEEN {literal(p.value)} AND {literal(p.upper)}"
-    if p.op in (Op.latest, Op.earliest):
-        return f"{p.column} = {'MAX' if p.op is Op.latest else 'MIN'}({p.column})"
-    return f"{p.column} {p.op.value.upper()} {literal(p.value)}"
-
-
-def where_text(predicates: list[Predicate]) -> str:
-    """' WHERE a AND b', or '' for no predicates."""
-    return " WHERE " + " AND ".join(predicate_text(p) for p in predicates) if predicates else ""
-
-
-def agg_text(op: Agg, column: str | None) -> str:
-    """COUNT(*), SUM(amt), COUNT(DISTINCT merchant)."""
-    if op is Agg.count_distinct:
-        return f"COUNT(DISTINCT {column})"
-    return f"{op.value.upper()}({column or '*'})"
 
 
 def selected(table: Table, where: list[Predicate], *, allow_empty: bool = False) -> Selection:

@@ -11,7 +11,7 @@ import pandas as pd
 from agent.search import payload_filter as qm
 
 from agent.plan import Op, Predicate
-from agent.predicates import _operands, _to_number, date_bounds, select, text_codes
+from agent.predicates import operands, to_number, date_bounds, select, text_codes
 from agent.table import ColumnRole, Table
 
 MAX_MATCH_VALUES = 2_000
@@ -59,7 +59,7 @@ def _number(series: pd.Series, p: Predicate, must: list, must_not: list) -> None
     if op in (Op.latest, Op.earliest):
         must.append(point(float(series.max() if op is Op.latest else series.min())))
         return
-    v = [_to_number(key, op, x) for x in _operands(p)]
+    v = [to_number(key, op, x) for x in operands(p)]
     bounds = {Op.gt: dict(gt=v[0]), Op.ge: dict(gte=v[0]), Op.lt: dict(lt=v[0]), Op.le: dict(lte=v[0]),
               Op.between: dict(gte=v[0], lte=v[-1])}
     if op in bounds:
@@ -81,7 +81,7 @@ def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
         day = (series.max() if op is Op.latest else series.min()).normalize()
         must.append(period(day, day + pd.Timedelta(days=1)))
     elif op in (Op.in_, Op.not_in):
-        days = [period(*date_bounds(key, Predicate(column=key, op=Op.eq, value=x))) for x in _operands(p)]
+        days = [period(*date_bounds(key, Predicate(column=key, op=Op.eq, value=x))) for x in operands(p)]
         (must if op is Op.in_ else must_not).append(qm.Filter(should=days))
     else:
         (must_not if op is Op.ne else must).append(period(*date_bounds(key, p)))
