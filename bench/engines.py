@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent))
 from agent.config import load_config  # noqa: E402
 from agent.demo import QUESTIONS  # noqa: E402
 from agent.plan import RatioArgs  # noqa: E402
-from agent.policies.router import Router  # noqa: E402
+from agent.router.router import Router  # noqa: E402
 from agent.table import load_table  # noqa: E402
 
 COMPUTE = QUESTIONS[:7]

@@ -255,7 +255,7 @@ def test_an_answer_the_router_could_not_check_is_labelled_unverified(tmp_path):
     assert view["answer"].startswith(f"It is {total:,.2f}.\n(Unverified")
 
 
-def test_lookup_records_come_as_a_table_of_text_with_index_progress_as_steps(api, tmp_path):
+def test_lookup_records_come_as_a_table_of_text_straight_from_the_filter(api, tmp_path):
     rows = [("Jennifer", "Banks", HOSTILE_SCRIPT, 12.5), ("Jennifer", "Banks", HOSTILE_IMAGE, 40.0),
             ("Jennifer", "Lopez", "fraud_Kirlin", 7.0), ("Mark", "Banks", "fraud_Kirlin", 3.25)]
     csv = tmp_path / "people.csv"
@@ -266,7 +266,8 @@ def test_lookup_records_come_as_a_table_of_text_with_index_progress_as_steps(api
     assert records["title"] == "records"
     merchant = records["columns"].index("merchant")
     assert sorted(r[merchant] for r in records["rows"]) == sorted([HOSTILE_SCRIPT, HOSTILE_IMAGE])
-    assert any(s.startswith("indexing people.csv for record search: 4 of 4 rows") for s in steps)
+    # the names are exact conditions: the records come from the filter, no index is built
+    assert not any(s.startswith("indexing people.csv") for s in steps)
 
 
 HOSTILE_SCRIPT = "<script>alert(1)</script>"

@@ -14,7 +14,7 @@ from agent.answer import fmt
 from agent.loop import Agent
 from agent.outcome import Outcome
 from agent.plan import AggregateArgs
-from agent.policies.router import RouterDecision
+from agent.router.router import RouterDecision
 from agent.sqlish import aggregate_sql, ratio_sql
 from agent.tools.base import Tool, ToolFailure, ToolSuccess
 
