@@ -102,6 +102,14 @@ def test_follow_ups_refine_the_previous_plan(router):
     assert fourth.where == [eq("is_fraud", 1.0), eq("state", "NY")]
 
 
+def test_a_complete_question_in_a_conversation_keeps_none_of_the_last_conditions(router):
+    first = router.route("What is the total amount spent on grocery_pos?").plan
+    complete = router.route("How many transactions were made by female customers?", previous=first).plan
+    assert complete.where == [eq("gender", "F")]  # not category = 'grocery_pos' AND gender = 'F'
+    elliptic = router.route("how many?", previous=first).plan
+    assert elliptic.op == "count" and elliptic.where == first.where  # no condition of its own: refines
+
+
 def test_nothing_is_hard_coded_to_one_dataset():
     table = table_from_text("Region,Revenue,Units\nNorth,10,1\nSouth,30,2\nNorth,5,3\n")
     decision = Router(table, CONFIG.router).route("Which region has the highest revenue?")

@@ -95,7 +95,10 @@ class Router:
             else:
                 if isinstance(taken, int) and draft.limit is None:
                     draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
-                decision.plan = to_plan(draft, reading, self.lexicon, self.table, previous)
+                # a question asking for something with conditions of its own, and no follow-up cue, is
+                # complete: it does not inherit the last plan's conditions
+                complete = draft.asks and bool(draft.predicates) and not follow_up
+                decision.plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.abstain = exc.reason
