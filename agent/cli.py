@@ -44,9 +44,9 @@ def build_agent(path: Path, config: Config):
 
 def _choose_agent(files: list[str], question: str, config: Config):
     """The agent over the one table the router reads `question` against: every table is loaded
-    (Excel: every sheet) and named as in the profile; the table whose router decision holds a plan
-    or lookup wins. With none or several, the first table answers (it abstains with its reason,
-    or a model decides)."""
+    (Excel: every sheet); the table whose router decision holds a plan or lookup answers. With
+    several such tables it refuses (exit 3), naming them, rather than pick one; with none, the
+    first table answers (it abstains with its reason, or a model decides)."""
     from agent.sources import expand
 
     specs = expand(files)
@@ -56,7 +56,9 @@ def _choose_agent(files: list[str], question: str, config: Config):
     readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None]
     if len(readable) > 1:
         names = ", ".join(a.table.name for a in readable)
-        _notice(f"the question reads against several tables ({names}); answering from {readable[0].table.name}")
+        errors.print(f"I cannot tell which table this asks about: it reads against {names}. Ask again with one "
+                     "of them (a sheet as book.xlsx#Sheet).", style="red", markup=False, highlight=False)
+        raise typer.Exit(3)
     return (readable or agents)[0]
 
 

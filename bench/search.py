@@ -36,7 +36,7 @@ from agent.plan import SearchArgs, Predicate
 from agent.table import load_table
 config = load_config(); config.search.cache_dir = sys.argv[2]; config.search.backend = sys.argv[3]
 table = load_table(sys.argv[1])
-from agent.policies.lexicon import build_lexicon
+from agent.router.lexicon import build_lexicon
 lexicon = build_lexicon(table, config.router)  # the router's, built at load time anyway
 started = time.perf_counter()
 from agent.search import lazy_searcher

@@ -106,3 +106,13 @@ def test_resume_refuses_a_transcript_of_another_file(tmp_path):
     invoke("chat", other, "--transcript", transcript, input="How many rows?\n")
     result = invoke("chat", need(KAGGLE), "--resume", transcript, input="How many rows?\n")
     assert result.exit_code == 2 and "start a new session" in result.output
+
+
+def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_path):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    a.write_text("region,amount\nN,10\nS,5\n")
+    b.write_text("region,amount\nN,1\nE,2\n")
+    result = runner.invoke(app, ["ask", str(a), str(b), "What is the total amount?"], env={"COLUMNS": "300"})
+    assert result.exit_code == 3 and "a.csv, b.csv" in result.output
+    only = runner.invoke(app, ["ask", str(a), str(b), "What is the total amount for E?"], env={"COLUMNS": "300"})
+    assert only.exit_code == 0 and "The total amount is 2" in only.output  # only b holds 'E'

@@ -9,7 +9,7 @@ import pytest
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import Op, Predicate, SearchArgs
-from agent.policies.lexicon import build_lexicon
+from agent.router.lexicon import build_lexicon
 from agent.search.background import BackgroundIndex
 from agent.search.coverage import coverage
 from agent.search.embed import MiniLM

@@ -114,3 +114,12 @@ def test_nothing_is_hard_coded_to_one_dataset():
     table = table_from_text("Region,Revenue,Units\nNorth,10,1\nSouth,30,2\nNorth,5,3\n")
     decision = Router(table, CONFIG.router).route("Which region has the highest revenue?")
     assert decision.plan == AggregateArgs(op="sum", column="Revenue", group_by=["Region"], order="desc", limit=1)
+
+
+def test_words_of_a_value_link_only_when_no_other_value_holds_them():
+    table = table_from_text("merchant,job,amt\nfraud_Pacocha-O'Reilly,Colour technologist,5\n"
+                            "\"fraud_O'Reilly, Mohr and Purdy\",Chef,7\nfraud_Kirlin,Chef,1\n")
+    router = Router(table, CONFIG.router)
+    assert router.route("What is the total amt for O'Reilly?").plan is None  # two merchants hold it
+    assert router.route("What is the average amt by colour?").plan is None  # a grouping, not a job
+    assert router.route("What is the total amt for Purdy?").plan.where[0].value == "fraud_O'Reilly, Mohr and Purdy"

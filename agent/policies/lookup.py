@@ -11,12 +11,12 @@ import pandas as pd
 
 from agent.config import SearchConfig
 from agent.errors import near
-from agent.policies import vocabulary as V
+from agent.router import vocabulary as V
 from agent.predicates import text_codes
 from agent.plan import Op, Predicate, SearchArgs
-from agent.policies.lexicon import Lexicon
-from agent.policies.parse import Abstain, build_draft
-from agent.policies.reading import Reading, read
+from agent.router.lexicon import Lexicon
+from agent.router.parse import Abstain, build_draft
+from agent.router.link import Reading, read
 from agent.table import ColumnRole, Table
 
 

@@ -83,6 +83,9 @@ class Lexicon:
     value_words: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     """A word (4+ letters) of text values -> (column, value) when exactly one value holds it, None
     when several do ('Sapiens' -> Book Title = 'Sapiens A Brief History Of Humankind')."""
+    folded_values: list[str] = field(default_factory=list)
+    """Every text value the value words were taken from, casefolded: a run of words links to a value
+    only when no other value holds it as text (tokens alone can hide a second holder)."""
     headers: dict[str, set[str]] = field(default_factory=dict)
     """Stem of a word of a column's header (split from snake/camel case and spaces) -> columns."""
     header_words: dict[str, set[str]] = field(default_factory=dict)
@@ -228,6 +231,7 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
     if len(values) <= 5000:
+        lex.folded_values += [v.strip().casefold() for v in values]
         for v in values:
             for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
                 if word not in V.STOPWORDS and word not in V.FILLER:

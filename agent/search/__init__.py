@@ -25,7 +25,7 @@ def lazy_searcher(table, config, money: list[str] | None = None, notify: Callabl
         lex = lexicon
         if lex is None:
             from agent.config import RouterConfig
-            from agent.policies.lexicon import build_lexicon
+            from agent.router.lexicon import build_lexicon
 
             lex = build_lexicon(table, RouterConfig())
         columns = money if money is not None else lex.measure_candidates

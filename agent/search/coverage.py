@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 
 from agent.plan import Op, Predicate
-from agent.policies import vocabulary as V
-from agent.policies.lexicon import Lexicon
-from agent.policies.reading import Item, read
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon
+from agent.router.link import Item, read
 
 FILLER = frozenset("""
 find show list fetch get display give look lookup search retrieve sample samples example examples

@@ -16,7 +16,7 @@ from agent.errors import NoRowsMatched
 from agent.plan import SearchArgs
 from agent.predicates import select
 from agent.results import Provenance, Record, SearchResult, Stage
-from agent.policies.lexicon import Lexicon
+from agent.router.lexicon import Lexicon
 from agent.search.coverage import Coverage, coverage
 from agent.search.embed import MiniLM
 from agent.search.exact import exact_records, record_fields
@@ -108,7 +108,7 @@ class RecordSearch:
         if self.lexicon is not None:
             return self.lexicon
         from agent.config import RouterConfig
-        from agent.policies.lexicon import build_lexicon
+        from agent.router.lexicon import build_lexicon
 
         return build_lexicon(self.table, RouterConfig())
 
