@@ -17,7 +17,9 @@ _RUNNING: list["BackgroundIndex"] = []
 @atexit.register
 def _stop_all() -> None:
     for build in list(_RUNNING):
-        build.stop(timeout=2.0)  # a daemon thread: at exit, wait briefly for its batch, never long
+        # wait for the batch in flight to end: a daemon thread left inside onnxruntime while the
+        # interpreter shuts down aborts the process (SIGABRT, seen with `tally chat` on piped input)
+        build.stop(timeout=120.0)
 
 
 class _Stopped(Exception):
