@@ -123,3 +123,9 @@ def test_words_of_a_value_link_only_when_no_other_value_holds_them():
     assert router.route("What is the total amt for O'Reilly?").plan is None  # two merchants hold it
     assert router.route("What is the average amt by colour?").plan is None  # a grouping, not a job
     assert router.route("What is the total amt for Purdy?").plan.where[0].value == "fraud_O'Reilly, Mohr and Purdy"
+
+
+def test_by_month_is_never_read_as_the_date_column_itself():
+    table = table_from_text("Date,Amount\n03/02/2024,10\n15/02/2024,5\n02/03/2024,7\n")
+    decision = Router(table, CONFIG.router).route("What is the total Amount by month?")
+    assert decision.plan is None or decision.plan.group_by != ["Date"]  # per-day groups would not be months

@@ -108,6 +108,10 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     return reading
 
 
+_PERIODS = {"day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years", "monthly",
+            "weekly", "yearly", "daily", "quarterly", "annually"}
+
+
 def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
                      margin: float) -> list[int]:
     """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
@@ -122,6 +126,9 @@ def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading
     kept = []
     for group in groups:
         phrase = " ".join(tokens[p].text for p in group)
+        if phrase.lower() in _PERIODS:  # 'by month' asks to bucket a date, not for a date column as it is
+            kept.extend(group)
+            continue
         column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
         reading.embedding_ms += elapsed
         if column is None:
