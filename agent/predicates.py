@@ -183,11 +183,22 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
     low, high = date_bounds(column, predicate)
     inside = (series >= low if low is not None else True) & (series < high if high is not None else True)
     result = ~inside & series.notna() if op is Op.ne else inside
-    day = lambda t: str(t).removesuffix(" 00:00:00")
-    bounds = " AND ".join(b for b in (low is not None and f"{column} >= '{day(low)}'",
-                                      high is not None and f"{column} < '{day(high)}'") if b)
-    selection.resolved[f"{column} {op.value} {', '.join(map(str, operands(predicate)))}"] = f"read as {bounds}"
+    selection.resolved.update(period_reading(column, predicate, low, high))
     return result.fillna(False).to_numpy(dtype=bool)
+
+
+def day_text(moment: pd.Timestamp) -> str:
+    """'2019-03-01', or '2019-03-01 12:30:00' when it has a time of day."""
+    return str(moment).removesuffix(" 00:00:00")
+
+
+def period_reading(column: str, predicate: Predicate, low: pd.Timestamp | None,
+                   high: pd.Timestamp | None) -> dict[str, str]:
+    """How a date predicate was read, for provenance: {"day = 2019-03": "read as day >= '2019-03-01'
+    AND day < '2019-04-01'"}."""
+    bounds = " AND ".join(b for b in (low is not None and f"{column} >= '{day_text(low)}'",
+                                      high is not None and f"{column} < '{day_text(high)}'") if b)
+    return {f"{column} {predicate.op.value} {', '.join(map(str, operands(predicate)))}": f"read as {bounds}"}
 
 
 def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[str, list[str]]]:

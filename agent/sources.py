@@ -87,7 +87,10 @@ def _view(path: Path) -> Table:
     from agent.engine.view_table import open_view_table
     from agent.table import _sniff
 
-    delimiter = None if path.suffix.lower() in {".parquet", ".pq", *JSON_LINES} else _sniff(path.read_bytes()[:65536])
+    if path.suffix.lower() in {".parquet", ".pq", *JSON_LINES}:
+        return open_view_table(path)
+    with path.open("rb") as file:  # the header is all the sniffer reads: never the whole (big) file
+        delimiter = _sniff(file.read(65536))
     return open_view_table(path, delimiter=delimiter)
 
 

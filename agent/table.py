@@ -63,6 +63,8 @@ class Table:
     reports: dict[str, ParseReport]
     roles: dict[str, ColumnRole]
     digest: str | Future[str] = field(default="", repr=False)
+    in_place: bool = False
+    """True for a DataFrame another agent holds: engines scan it where it is, never copy it."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     @property
@@ -145,7 +147,7 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
         raise TableLoadError(name, "no rows" if len(frame.columns) else "no columns")
     digest = hashlib.sha256(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes()).hexdigest()
     table = _build(Path(name), frame.reset_index(drop=True), digest)
-    table.in_place = True  # the engine scans it where it is, never copies it
+    table.in_place = True
     return table
 
 

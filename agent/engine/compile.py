@@ -15,7 +15,7 @@ from sqlglot import exp
 
 from agent.errors import BadPredicate, WrongType
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
-from agent.predicates import date_bounds, operands, to_number
+from agent.predicates import date_bounds, day_text, operands, period_reading, to_number
 
 MONEY = exp.DataType.build("DECIMAL(18, 2)")
 """Money columns are cast to this before SUM/AVG: exact cents, and order-independent sums."""
@@ -144,13 +144,10 @@ def _date(schema: Schema, name: str, p: Predicate, resolved: dict[str, str]) -> 
                            for v in operands(p)])
         return inside if p.op is Op.in_ else exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name))
     low, high = date_bounds(name, p)
-    day = lambda t: str(t).removesuffix(" 00:00:00")
-    parts = [exp.GTE(this=column(name), expression=_timestamp(day(low))) if low is not None else None,
-             exp.LT(this=column(name), expression=_timestamp(day(high))) if high is not None else None]
+    parts = [exp.GTE(this=column(name), expression=_timestamp(day_text(low))) if low is not None else None,
+             exp.LT(this=column(name), expression=_timestamp(day_text(high))) if high is not None else None]
     inside = exp.and_(*[x for x in parts if x is not None])
-    bounds = " AND ".join(b for b in (low is not None and f"{name} >= '{day(low)}'",
-                                      high is not None and f"{name} < '{day(high)}'") if b)
-    resolved[f"{name} {p.op.value} {', '.join(map(str, operands(p)))}"] = f"read as {bounds}"
+    resolved.update(period_reading(name, p, low, high))
     return exp.and_(exp.Not(this=exp.Paren(this=inside)), _not_null(name)) if p.op is Op.ne else inside
 
 

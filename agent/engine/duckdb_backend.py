@@ -27,8 +27,8 @@ class DuckDBSettings:
 
 def sql_name(file_name: str, taken: set[str]) -> str:
     """'sparkov 2019.csv' -> 'sparkov_2019'; a name starting with a digit gets 't_'; repeats get _2, _3."""
-    stem = re.sub(r"\W+", "_", file_name.split("#")[-1].rsplit(".", 1)[0] if "#" in file_name
-                  else file_name.rsplit(".", 1)[0]).strip("_")[:60] or "t"
+    base = file_name.split("#")[-1] if "#" in file_name else file_name.rsplit(".", 1)[0]  # a sheet, or the stem
+    stem = re.sub(r"\W+", "_", base).strip("_")[:60] or "t"
     stem = f"t_{stem}" if stem[0].isdigit() else stem
     name, n = stem, 1
     while name in taken:
@@ -48,7 +48,6 @@ class DuckDBBackend:
                                     ("threads", settings.threads)) if v is not None}
         self.connection = duckdb.connect(":memory:", config=config)
         self._names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
-        self._count = 0
         self._used: set[str] = set()
         self._lock = threading.Lock()
 
@@ -61,11 +60,10 @@ class DuckDBBackend:
             with self._lock:
                 name = sql_name(table.name, self._used)
                 self._used.add(name)  # never reused, even after the table is dropped
-                self._count += 1
                 relation = getattr(table, "relation", None)
                 if relation is not None:
                     relation(self.connection, name)
-                elif getattr(table, "in_place", False):  # another agent's DataFrame: scanned where it is
+                elif table.in_place:  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
                 else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
                     self.connection.register("_incoming", table.df)

@@ -40,9 +40,8 @@ class Backend(Protocol):
 
 def kinds(table: Table) -> dict[str, c.Kind]:
     """Each column's compile kind: dates, numbers (money when every value is whole cents and some
-    are not whole units, e.g. 12.50), text. Cached on the table."""
-    if getattr(table, "kinds", None):  # a table read where it lies: decided with its typed view
-        return table.kinds
+    are not whole units, e.g. 12.50), text. Cached on the table. For a table read where it lies,
+    `df` is its value frame, whose typed sample decides the same way."""
     cache = table.__dict__.setdefault("_kinds", {})
     if not cache:
         for name, role in table.roles.items():
@@ -116,19 +115,30 @@ class SqlEngine:
                     selection.near[p.column] = [s for w in wanted for s in near(w, every)]
         return selection
 
-    def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
-        """{LOWER(TRIM(v)): [spellings]} of a text column, built once per table from its distinct
-        values; None for a column with more than SPELLING_INDEX_MAX of them (then predicates
-        normalise in SQL)."""
-        cache = table.__dict__.setdefault("_spelling_index", {})
+    def _spelling_counts(self, table: Table, schema: c.Schema, name: str, *,
+                         bounded: bool = True) -> list[tuple[str, str, int]] | None:
+        """(spelling, LOWER(TRIM(spelling)), rows) of each distinct value of a text column: one query,
+        kept on the table (a property of the data) for predicates and group-bys alike. With
+        `bounded`, None for a column with more than SPELLING_INDEX_MAX distinct values."""
+        cache = table.__dict__.setdefault("_spelling_counts", {})
         if name not in cache:
             (approx,), = self.backend.fetch(exp.select(exp.ApproxDistinct(this=c.column(name))).from_(schema.relation()))
-            index = None
+            cache[name] = None
             if approx <= SPELLING_INDEX_MAX:
-                index = {}
-                for (value,) in self.backend.fetch(c.spellings(schema, name)):
-                    index.setdefault(str(value).strip().lower(), []).append(str(value))
-            cache[name] = index
+                cache[name] = [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
+        if cache[name] is None and not bounded:
+            return [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
+        return cache[name]
+
+    def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
+        """{v.strip().lower(): [spellings]} of a text column; None for a column with more than
+        SPELLING_INDEX_MAX distinct values (then predicates normalise in SQL)."""
+        cache = table.__dict__.setdefault("_spelling_index", {})
+        if name not in cache:
+            counts = self._spelling_counts(table, schema, name)
+            cache[name] = None if counts is None else {}
+            for spelling, _, _ in sorted(counts or []):
+                cache[name].setdefault(spelling.strip().lower(), []).append(spelling)
         return cache[name]
 
     def _extreme(self, schema: c.Schema, p: Predicate) -> dict[str, str]:
@@ -165,16 +175,16 @@ class SqlEngine:
     def _merged(self, table: Table, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
         """{normalized: (label, spellings)} when some spellings of `name` differ only in case or
         surrounding spaces; {} when none do (the column is grouped as it is)."""
-        cache = table.__dict__.setdefault("_merged_spellings", {})  # a property of the data: kept on the table
+        cache = table.__dict__.setdefault("_merged_spellings", {})
         if name not in cache:
-            cache[name] = self._merge(schema, name)
+            cache[name] = self._merge(self._spelling_counts(table, schema, name, bounded=False))
         return cache[name]
 
-    def _merge(self, schema: c.Schema, name: str) -> dict[str, tuple[str, list[str]]]:
-        rows = self.backend.fetch(c.spelling_counts(schema, name))
+    @staticmethod
+    def _merge(counts: list[tuple[str, str, int]]) -> dict[str, tuple[str, list[str]]]:
         by_norm: dict[str, list[tuple[str, int]]] = {}
-        for spelling, norm, n in rows:
-            by_norm.setdefault(norm, []).append((str(spelling), int(n)))
+        for spelling, norm, n in counts:
+            by_norm.setdefault(norm, []).append((spelling, n))
         if all(len(v) == 1 for v in by_norm.values()):
             return {}
         result = {}
@@ -230,9 +240,9 @@ class SqlEngine:
             return groups
         return sorted(groups, key=lambda g: [(k is None, str(k) if k is not None else "") for k in g.key])
 
-    def _require(self, table: Table, selection: _Selection, matched: int, what: str | None = None) -> None:
+    def _require(self, table: Table, selection: _Selection, matched: int) -> None:
         if not matched:
-            condition = what or where_sql(selection.predicates).removeprefix(" WHERE ") or "(no condition)"
+            condition = where_sql(selection.predicates).removeprefix(" WHERE ") or "(no condition)"
             raise NoRowsMatched(condition, table.rows, selection.near)
 
     def ratio(self, table: Table, args: RatioArgs) -> RatioResult:

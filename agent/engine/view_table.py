@@ -54,7 +54,6 @@ class ViewTable(Table):
 
     view_sql: exp.Select | None = field(default=None, repr=False)
     row_count: int = 0
-    kinds: dict[str, Kind] = field(default_factory=dict)
 
     @property
     def rows(self) -> int:
@@ -115,25 +114,11 @@ def _open(path: Path, delimiter: str | None, digest: str) -> ViewTable:
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=view_sql).sql("duckdb"))
     rows = connection.execute("SELECT COUNT(*) FROM v").fetchone()[0]
     sample = connection.execute(exp.select("*").from_("v").limit(SAMPLE_ROWS).sql("duckdb")).df()
-    if rows <= len(sample):  # the sample is the whole table: the frame is exact
-        pass
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(path, source, dict(zip(display, zip(names, typings))))
-    kinds = {n: _kind(t, sample[n]) for n, t in zip(display, typings)}
     frame = _value_frame(connection, sample, roles, rows)
     connection.close()
-    return ViewTable(path, path.name, frame, display, reports, roles, digest, view_sql=view_sql, row_count=int(rows),
-                     kinds=kinds)
-
-
-def _kind(typing: tv.ColumnTyping, sample: pd.Series) -> Kind:
-    from agent.engine.sql_engine import _cents
-
-    if typing.kind == "date":
-        return Kind.date
-    if typing.kind == "number":
-        return Kind.money if _cents(sample.astype("float64")) else Kind.number
-    return Kind.text
+    return ViewTable(path, path.name, frame, display, reports, roles, digest, view_sql=view_sql, row_count=int(rows))
 
 
 class LazyReports(Mapping[str, ParseReport]):
@@ -202,6 +187,9 @@ def view_profile(table: ViewTable, low_cardinality: int = 30):
     distinct counts per column, min/max of dates, the values of columns with few of them."""
     from agent.profile import ColumnProfile, TableProfile
 
+    from agent.engine.sql_engine import kinds
+
+    column_kinds = kinds(table)
     connection = duckdb.connect(":memory:")
     table.relation(connection, "v")
     names = list(table.display)
@@ -211,7 +199,7 @@ def view_profile(table: ViewTable, low_cardinality: int = 30):
     columns = []
     for i, name in enumerate(names):
         nulls, distinct = int(row[2 * i]), int(row[2 * i + 1])
-        kind = table.kinds[name]
+        kind = column_kinds[name]
         profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name],
                                 dtype={Kind.date: "datetime64[ns]", Kind.text: "str"}.get(kind, "float64"),
                                 nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable)
