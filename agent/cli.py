@@ -37,9 +37,8 @@ def build_agent(path: Path, config: Config):
         model = OpenAIModel(config.model)
     engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     router = Router(table, config.router, config.search)
-    in_memory = getattr(table, "view_sql", None) is None  # the vector index is built from rows in memory
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
-                 searcher=_searcher(table, config, router.lexicon) if in_memory else None)
+                 searcher=_searcher(table, config, router.lexicon))
 
 
 def _choose_agent(files: list[str], question: str, config: Config):
@@ -63,7 +62,8 @@ def _choose_agent(files: list[str], question: str, config: Config):
 
 
 def _searcher(table, config: Config, lexicon):
-    """The table's lazy RecordSearch; notices and the index progress bar go to stderr."""
+    """The table's lazy RecordSearch (None for a table read where it lies); notices and the index
+    progress bar go to stderr."""
     from agent.search import lazy_searcher
     from agent.search.progress import IndexBar
 
@@ -226,10 +226,9 @@ def serve(files: Annotated[Optional[list[Path]], typer.Argument(help="Tables to 
         _fail(exc)
 
 
-def _toolset(files: list[Path], config_path: Optional[Path]):
-    """The toolset over `files`, with the engine limits and profile settings of the config."""
+def _toolset(files: list[Path], config: Config):
+    """The toolset over `files`, with the engine limits and profile settings of `config`."""
     from agent.toolset import Toolset
-    config = load_config(config_path)
     engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality, search=config.search)
 
@@ -242,7 +241,7 @@ def tools(files: FilesArg,
     if fmt not in ("openai", "json-schema"):
         _fail(ValueError(f"unknown format {fmt!r}: use openai or json-schema"))
     try:
-        toolset = _toolset(files, config_path)
+        toolset = _toolset(files, load_config(config_path))
     except (TallyError, OSError) as exc:
         _fail(exc)
     print(json.dumps(toolset.openai() if fmt == "openai" else toolset.json_schemas(), indent=2))
@@ -253,14 +252,14 @@ def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
     """Serve the tools (and each table's profile as a resource) over MCP on stdin/stdout."""
     from agent.mcp_server import run_stdio
     try:
-        toolset = _toolset(files, config_path)
-        search = load_config(config_path).search
+        config = load_config(config_path)
+        toolset = _toolset(files, config)
     except (TallyError, OSError) as exc:
         _fail(exc)
     from agent.search import index_in_background
 
     for searcher in toolset.searchers.values():  # stderr only: stdout carries the protocol
-        index_in_background(searcher, search, _notice)
+        index_in_background(searcher, config.search, _notice)
     run_stdio(toolset)
 
 

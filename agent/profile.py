@@ -113,7 +113,7 @@ def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
     """Profile every column of `table`; values are listed for columns with at most
     `low_cardinality` distinct values. Cached on the table per `low_cardinality`."""
     cached = table._profile.get(low_cardinality)
-    if cached is None and getattr(table, "view_sql", None) is not None:  # read where it lies: by SQL
+    if cached is None and table.lies_in_file:  # its rows are not in memory: profiled by SQL
         from agent.engine.view_table import view_profile
         cached = table._profile[low_cardinality] = view_profile(table, low_cardinality)
     if cached is None:

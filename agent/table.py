@@ -11,6 +11,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -65,6 +66,9 @@ class Table:
     digest: str | Future[str] = field(default="", repr=False)
     in_place: bool = False
     """True for a DataFrame another agent holds: engines scan it where it is, never copy it."""
+    lies_in_file: ClassVar[bool] = False
+    """True for a table read where it lies (agent.engine.view_table): `df` then holds only a sample
+    and the table's values, so only SQL over the file may answer from its rows."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     @property

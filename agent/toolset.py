@@ -51,6 +51,17 @@ def with_table_field(args: type[BaseModel], names: list[str]) -> type[BaseModel]
                         table=(table_type, Field(description="Table to query (by its name).")))
 
 
+def _searcher_of(table: Table, searchers: dict[int, object]) -> object:
+    """The table's RecordSearch; IndexUnavailable for a table read where it lies."""
+    make = searchers[id(table)]
+    if make is None:
+        from agent.search.status import IndexUnavailable
+
+        raise IndexUnavailable(f"{table.name} is read where it lies ({table.rows:,} rows, not loaded): record "
+                               "search works from rows in memory. Ask for a count, total or ranking instead.")
+    return make()
+
+
 @dataclass(frozen=True)
 class ToolsetTool:
     """One exposed tool, bound to a toolset's tables and engine.
@@ -117,8 +128,8 @@ class Toolset:
         """Table name -> factory of its RecordSearch (empty without `search`)."""
         if search is not None:  # record search, each table's index opened (or built) on its first search
             searchers = {id(t): lazy_searcher(t, search) for t in self.tables.values()}
-            self.searchers = {name: searchers[id(t)] for name, t in self.tables.items()}
-            tools["search"] = make_search_tool(lambda table: searchers[id(table)]())
+            self.searchers = {name: searchers[id(t)] for name, t in self.tables.items() if searchers[id(t)]}
+            tools["search"] = make_search_tool(lambda table: _searcher_of(table, searchers))
         self._tools = {name: self._bind(tool) for name, tool in tools.items()}
         self.tools = {name: ToolsetTool(tool, self) for name, tool in self._tools.items()}
 

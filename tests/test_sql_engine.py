@@ -241,3 +241,15 @@ def test_a_dataframe_from_another_agent_is_queried_in_place():
     price = tools.call("aggregate", {"table": "sales", "op": "sum", "column": "price"})
     assert price.ok and price.result.value == 985  # 1000 - 20 + 5, N/A skipped
     assert frame["price"].tolist() == ["$1,000", "(20)", "5", "N/A"]  # the caller's frame is untouched
+
+
+def test_record_search_refuses_a_table_read_where_it_lies(tmp_path):
+    """Its `df` holds a sample only: records or their count from it would be wrong, so search says so."""
+    from agent.config import SearchConfig
+
+    path = tmp_path / "big.parquet"
+    duckdb.connect().execute(f"COPY (SELECT range AS id, 'x' || (range % 7) AS name FROM range(30000)) TO '{path}' (FORMAT parquet)")
+    tools = Toolset({"big": open_table(path, in_memory_max_bytes=0)}, search=SearchConfig(cache_dir=str(tmp_path / "ix")))
+    assert tools.searchers == {}
+    out = tools.call("search", {"query": "x3", "where": [{"column": "name", "op": "=", "value": "x3"}]})
+    assert not out.ok and out.error["error"] == "index_unavailable" and "read where it lies" in out.message

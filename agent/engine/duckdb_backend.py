@@ -60,9 +60,8 @@ class DuckDBBackend:
             with self._lock:
                 name = sql_name(table.name, self._used)
                 self._used.add(name)  # never reused, even after the table is dropped
-                relation = getattr(table, "relation", None)
-                if relation is not None:
-                    relation(self.connection, name)
+                if table.lies_in_file:
+                    table.relation(self.connection, name)
                 elif table.in_place:  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
                 else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)

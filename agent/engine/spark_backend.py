@@ -154,7 +154,7 @@ class SparkBackend:
                 return _names[table]
             name = f"t{_count}"
             _count += 1
-            if getattr(table, "relation", None) is not None:  # rows stay in the file; df is a sample
+            if table.lies_in_file:  # rows stay in the file; df is a sample
                 self._from_view(table, name)
                 _names[table] = name
                 weakref.finalize(table, _forget, self.spark, name)

@@ -13,6 +13,7 @@ import hashlib
 import os
 import pickle
 from dataclasses import dataclass, field
+from typing import ClassVar
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -54,6 +55,7 @@ class ViewTable(Table):
 
     view_sql: exp.Select | None = field(default=None, repr=False)
     row_count: int = 0
+    lies_in_file: ClassVar[bool] = True
 
     @property
     def rows(self) -> int:

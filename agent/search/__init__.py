@@ -11,12 +11,15 @@ from functools import cache
 
 
 def lazy_searcher(table, config, money: list[str] | None = None, notify: Callable[[str], None] | None = None,
-                  progress: Callable[[int, int], None] | None = None, lexicon=None) -> Callable[[], object]:
+                  progress: Callable[[int, int], None] | None = None, lexicon=None) -> Callable[[], object] | None:
     """A zero-argument factory of `table`'s RecordSearch (config: agent.config.SearchConfig), made
     on first call, so questions that never search never import Qdrant or the embedding model.
     `lexicon`: the router's lexicon of the table (which query words predicates cover; its money
     columns are embedded with the row text); None builds the default-config one then. `money`
-    overrides the lexicon's money columns."""
+    overrides the lexicon's money columns. None for a table read where it lies (`lies_in_file`):
+    records, their count and the index all come from rows in memory, which it does not hold."""
+    if table.lies_in_file:
+        return None
 
     @cache
     def make():
