@@ -19,6 +19,7 @@ from agent.plan import AggregateArgs, RatioArgs
 from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
+from agent.policies.ordered import OrderedAnswerRestsOnOrdering
 from agent.policies.lookup_agreement import LookupAgreement
 from agent.policies.ranked_value import ValueFromRankedRow
 from agent.policies.records import RecordsAreNotTotals
@@ -83,6 +84,7 @@ class Agent:
             LookupAgreement(),
             YesNoRestsOnCheck(),
             ValueFromRankedRow(),
+            OrderedAnswerRestsOnOrdering(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:

@@ -67,3 +67,46 @@ def test_takeover_rules():
     assert policy.check(Run("q", decision(), [success(5)], "It is 5.")) == Allow()
     assert policy.check(Run("q", decision(confidence=0.3), [success(5)], "Probably 5.")) == Allow()
     assert policy.check(Run("q", decision(kind="retrieval"), [], "No tool needed.")) == Allow()
+
+
+def kind_run(kind, final, *calls, question="q"):
+    router = RouterDecision(question=question, kind=kind, plan=None,
+                            classification=Classification(kind="computation", tier=1, matched=[], confidence=0.9))
+    return Run(question=question, router=router, calls=list(calls), final=final)
+
+
+def grouped(order, tool="aggregate"):
+    call = success(111753)
+    return ToolSuccess(tool=tool, arguments={"op": "sum", "column": "PTS", "group_by": ["TEAM"], "order": order,
+                                             "limit": 1}, result=call.result)
+
+
+def test_a_superlative_answer_rests_on_an_ordering_call():
+    from agent.policies.ordered import OrderedAnswerRestsOnOrdering
+    from agent.router.kind import Kind
+    policy = OrderedAnswerRestsOnOrdering()
+    # an unordered group-by cut to one group is the first group, not the highest
+    assert isinstance(policy.check(kind_run(Kind.rank, "ATL, with 111,753 points", grouped(None))), Reject)
+    assert isinstance(policy.check(kind_run(Kind.rank, "ATL", success(5))), Reject)
+    assert isinstance(policy.check(kind_run(Kind.file_order, "Coffee")), Reject)
+    assert policy.check(kind_run(Kind.rank, "GSW, with 111,753 points", grouped("desc"))) == Allow()
+    assert policy.check(kind_run(Kind.rank, "GSW", grouped(None, tool="rank"))) == Allow()
+    biggest = ToolSuccess(tool="aggregate", arguments={"op": "max", "column": "amt"}, result=success(1000).result)
+    assert policy.check(kind_run(Kind.rank, "The biggest ticket is 1,000.", biggest)) == Allow()
+    # other kinds, and turns that still call tools, are not this policy's business
+    assert policy.check(kind_run(Kind.aggregate, "ATL", success(5))) == Allow()
+    assert policy.check(kind_run(Kind.rank, None)) == Allow()
+
+
+def test_any_answer_to_a_yes_no_question_rests_on_a_check_call():
+    from agent.policies.yes_no import YesNoRestsOnCheck
+    from agent.router.kind import Kind
+    policy = YesNoRestsOnCheck()
+    # no yes/no word, yet it answers the yes/no question beside the point
+    verdict = policy.check(kind_run(Kind.yes_no, "The average employee is older than 35 by 60.32%.", success(36.9),
+                                    question="Is our average employee older than 35?"))
+    assert isinstance(verdict, Reject) and "yes/no question" in verdict.reason
+    assert isinstance(policy.check(kind_run(Kind.aggregate, "No.", question="Did any player score 0?")), Reject)
+    checked = ToolSuccess(tool="check", arguments={}, result=success(1).result)
+    assert policy.check(kind_run(Kind.yes_no, "Yes, 36.9 > 35.", checked)) == Allow()
+    assert policy.check(kind_run(Kind.aggregate, "The total is 5.", success(5), question="What is the total?")) == Allow()
