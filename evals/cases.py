@@ -1,7 +1,9 @@
 """Eval cases: a question, its table, the expected answer and type, the expected route, and where
 it came from. Sets: `demo` (the nine demo questions on both transactions files, gold by DuckDB SQL),
 `databench` (SemEval-2025 Task 8 DataBench, gold from its qa.csv), `bugreports` (the foundation
-issue's cases from public bug reports, gold worked by hand)."""
+issue's cases from public bug reports, gold worked by hand), `heldout` (questions on tables under
+evals/tables/heldout and one shared file, kept out of router work to measure generalisation; not in
+the CI gate; gold by DuckDB SQL, made by evals/tables/heldout/make.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ ROOT = Path(__file__).resolve().parent
 SHARED = (ROOT.parent / ".." / "shared" / "data").resolve()
 AnswerType = Literal["number", "boolean", "category", "list[number]", "list[category]", "mapping", "abstain",
                      "records"]
-SETS = ("demo", "bugreports", "databench")
+SETS = ("demo", "bugreports", "databench", "heldout")
 
 
 class Case(BaseModel):
@@ -36,6 +38,8 @@ class Case(BaseModel):
     answer: object = None
     tolerance: float = 1e-6
     """Relative tolerance for numbers (DataBench compares to two decimals instead)."""
+    table_root: Literal["shared", "evals"] = "shared"
+    """Where `table` is relative to: shared/data, or this evals folder (the held-out tables)."""
     route: Literal["computation", "retrieval"] = "computation"
     source: str
     sql: str | None = None
@@ -46,7 +50,7 @@ class Case(BaseModel):
     @property
     def table_path(self) -> Path | None:
         """Absolute path of the table file, or None for an inline table."""
-        return SHARED / self.table if self.table else None
+        return (ROOT if self.table_root == "evals" else SHARED) / self.table if self.table else None
 
 
 class CaseFile(BaseModel):

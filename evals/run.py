@@ -67,7 +67,7 @@ class Tables:
         return self._searchers[id(table)]
 
     def get(self, case: Case) -> Table:
-        key = case.table or f"inline:{case.id}"
+        key = str(case.table_path) if case.table else f"inline:{case.id}"
         if key not in self._tables:
             self._tables[key] = load_table(case.table_path) if case.table else table_from_text(case.csv or "", f"{case.id}.csv")
         return self._tables[key]
