@@ -289,8 +289,8 @@ def _report(missing: int, bad: pd.Series, conversions: list[str]) -> ParseReport
 
 def infer_role(name: str, s: pd.Series) -> ColumnRole:
     """Role of a typed column. Identifier by name (`id`, `*_id`, `customerId`, `*_num`, `*number`,
-    `*zip`, `*code`, `unix*`/`epoch*`) or by being all-distinct integers / no-space strings (> 20
-    rows). Large columns are judged on their first 1000 non-null values where that settles it."""
+    `*zip`, `*code`, `unix*`/`epoch*`) or by being all-distinct integers that increase or are
+    dense (see `_id_like`) / no-space strings (> 20 rows). Large columns are judged on their first 1000 non-null values where that settles it."""
     if pd.api.types.is_datetime64_any_dtype(s):
         return ColumnRole.date
     lower = name.strip().lower()
@@ -300,7 +300,7 @@ def infer_role(name: str, s: pd.Series) -> ColumnRole:
     if pd.api.types.is_numeric_dtype(s):
         head = s.iloc[:1000].dropna()
         integral = pd.api.types.is_integer_dtype(s) or bool((head % 1 == 0).all() and (s.dropna() % 1 == 0).all())
-        return ColumnRole.identifier if integral and _all_distinct(head, s) else ColumnRole.numeric
+        return ColumnRole.identifier if integral and _all_distinct(head, s) and _id_like(s) else ColumnRole.numeric
     head = [v for v in s.iloc[:1000].tolist() if isinstance(v, str)]
     spaced = sum(" " in v for v in head) / len(head) if head else 0.0
     if len(set(head)) <= 0.5 * len(head):  # the distinct share only falls as rows are added
@@ -314,6 +314,16 @@ def infer_role(name: str, s: pd.Series) -> ColumnRole:
     if spaced > 0.5 and distinct > 0.5 * len(values):
         return ColumnRole.text
     return ColumnRole.categorical
+
+
+def _id_like(s: pd.Series) -> bool:
+    """True when all-distinct integers also look like a key: increasing in file order (a row
+    number, an order id) or dense (max - min + 1 <= 2 x count: ids drawn from a block). Distinct
+    quantities of a small table (units sold 385, 764, 120, ...) are neither, and stay numeric."""
+    values = s.dropna()
+    if values.is_monotonic_increasing:
+        return True
+    return float(values.max()) - float(values.min()) + 1 <= 2 * len(values)
 
 
 def _all_distinct(head: pd.Series, s: pd.Series) -> bool:

@@ -191,3 +191,15 @@ def test_bad_parquet(tmp_path: Path) -> None:
     with pytest.raises(TableLoadError) as err:
         load_table(path)
     assert err.value.path == str(path) and "Parquet" in err.value.reason
+
+
+def test_all_distinct_integers_are_an_identifier_only_when_they_look_like_keys():
+    from agent.table import ColumnRole, infer_role
+    quantities = pd.Series([385, 764, 120, 991, 47, 530, 218, 650, 73, 402, 809, 15, 333, 577, 260,
+                            140, 915, 488, 702, 59, 611, 299])  # 22 distinct, spread over 15..991, unsorted
+    assert infer_role("units_sold", quantities) is ColumnRole.numeric
+    shuffled_block = pd.Series([1007, 1003, 1015, 1001, 1020, 1011, 1002, 1019, 1005, 1013, 1009, 1017, 1004,
+                                1021, 1006, 1012, 1000, 1016, 1008, 1018, 1010, 1014])  # 1000..1021, shuffled
+    assert infer_role("order", shuffled_block) is ColumnRole.identifier
+    increasing = pd.Series([3 * n * n + 7 for n in range(22)])  # sparse but in file order
+    assert infer_role("ticket", increasing) is ColumnRole.identifier
