@@ -78,6 +78,8 @@ class ToolsConfig(BaseModel):
     """Group-by results longer than this are truncated, with the total group count stated."""
     low_cardinality: int = 30
     """Columns with at most this many distinct values list them in the profile."""
+    offer_by_kind: bool = True
+    """Offer the model only the tools of the question's kind (agent.tools.choice), not all twelve."""
 
 
 class PoliciesConfig(BaseModel):

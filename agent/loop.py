@@ -29,6 +29,7 @@ from agent.policies.yes_no import YesNoRestsOnCheck
 from agent.profile import profile_table
 from agent.table import Table
 from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, QUERY_TOOLS, Tool, ToolFailure, call_tool, run_plan
+from agent.tools.choice import tools_for_kind
 from agent.tools.search import make_search_tool
 
 UNVERIFIED = ("(Unverified: the exact pre-router could not parse this question, so this answer was not "
@@ -157,10 +158,15 @@ class Agent:
                     question=decision.question, router=decision, calls=[*calls, outcome])
 
     def tools_for(self, decision: RouterDecision) -> dict[str, Tool]:
-        """The tools offered for one question: the compute and typed query tools, plus search when
+        """The tools offered for one question: the compute and typed query tools of its kind
+        (`tools.offer_by_kind`, see agent.tools.choice; all of them when off), plus search when
         the router reads it as a record lookup (so computations, yes/no and distinct-value
         questions are never answered from a handful of records); cut to `offered`."""
         tools = {**self.tools, **QUERY_TOOLS} if self.tools is COMPUTE_TOOLS else dict(self.tools)
+        if self.offered is None and self.tools is COMPUTE_TOOLS and self.config.tools.offer_by_kind:
+            plan_tool = PLAN_TOOLS.get(type(decision.plan)) if decision.plan is not None else None
+            names = tools_for_kind(decision.kind, plan_tool)
+            tools = {n: t for n, t in tools.items() if n in names}
         if decision.lookup is not None and self.search_tool is not None:
             tools[self.search_tool.name] = self.search_tool
         return tools if self.offered is None else {n: t for n, t in tools.items() if n in self.offered}

@@ -38,6 +38,29 @@ def test_tool_call_then_answer_is_answered_by_the_model():
     assert tool_messages(model, 1)[0]["value"] == 300.75
     system = model.calls[0][0][0]["content"]
     assert "category" in system and "grocery_pos" in system and "100.25" not in system  # profile, no rows
+    # an aggregate question is offered the compute tools of its kind, not the ranking or yes/no tools
+    assert {t["function"]["name"] for t in model.calls[0][1]} == {
+        "aggregate", "ratio", "describe", "statistic", "expression", "change"}
+
+
+@pytest.mark.parametrize("question, offered", [
+    ("Is there any transaction in grocery_pos?", {"aggregate", "describe", "check"}),
+    ("What are the 2 most common categories?", {"aggregate", "describe", "frequency"}),
+    ("List the unique categories", {"aggregate", "describe", "distinct"}),
+])
+def test_each_kind_of_question_is_offered_its_own_tools(question, offered):
+    model = FakeModel([say("I cannot tell.")])
+    agent(model).ask(question)
+    assert {t["function"]["name"] for t in model.calls[0][1]} == offered
+
+
+def test_with_offer_by_kind_off_every_tool_is_offered():
+    table = table_from_text(TABLE)
+    config = load_config(env={})
+    config.tools = config.tools.model_copy(update={"offer_by_kind": False})
+    model = FakeModel([say("I cannot tell.")])
+    Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config,
+          model=model).ask("What is the total amount?")
     assert {t["function"]["name"] for t in model.calls[0][1]} == {
         "aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct", "statistic", "subset", "expression",
         "change", "latest"}
@@ -191,3 +214,11 @@ def test_a_group_list_must_come_from_a_matching_tool_result():
     model = FakeModel([call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"]}),
                        say("travel 1,000; grocery_pos 300.75; home 50.")])
     assert agent(model).ask("What is the total spend by category?").answered_by == "model"
+
+
+def test_every_kind_says_which_tools_it_offers():
+    from agent.router.kind import Kind
+    from agent.tools import ALL_TOOLS
+    from agent.tools.choice import BY_KIND, tools_for_kind
+    assert set(BY_KIND) == set(Kind)
+    assert all(tools_for_kind(kind) <= set(ALL_TOOLS) for kind in Kind)
