@@ -42,6 +42,8 @@ class Draft:
     measure_used: bool = False
     measure_consumed: bool = False
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
+    per_row: bool = False
+    """A column named before a row noun ('status updates', 'ticket entries'): the rows are counted."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -127,6 +129,12 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
     if item.used:
         return
     column = item.column
+    rows = reading.at(item.pos + len(item.text.split()))
+    if rows is not None and rows.text.lower() in V.ROW_COUNT_NOUNS and table.roles[column] in _GROUPABLE:
+        item.used, draft.per_row = True, True  # 'how many status updates': rows, not distinct statuses
+        rows.used = True
+        draft.notes.append(f"read '{item.text} {rows.text}' as rows (each row counted)")
+        return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):

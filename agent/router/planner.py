@@ -4,6 +4,7 @@ with the previous plan for follow-up questions ("and for TX?", "only fraud ones"
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
+from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
 from agent.router.link import Reading
@@ -11,7 +12,7 @@ from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-Plan = AggregateArgs | RatioArgs
+Plan = AggregateArgs | RatioArgs | LatestArgs
 
 
 def measure_column(draft: Draft, lex: Lexicon) -> str | None:
@@ -60,10 +61,14 @@ def _names_something(draft: Draft) -> bool:
                 or draft.time_lookup)
 
 
-def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> AggregateArgs:
+def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> Plan:
     """'how many?' / 'and the average?' after a plan: the previous conditions, the new aggregate."""
     if isinstance(previous, RatioArgs):
         raise Abstain("I cannot turn the previous percentage into a new aggregate; ask in full.")
+    if isinstance(previous, LatestArgs):  # 'how many?' after a count over each id's latest row
+        if draft.op != "count" or previous.op is not Agg.count:
+            raise Abstain("I cannot turn the previous count over each id's latest row into a new aggregate; ask in full.")
+        return merge(previous, predicates) if predicates else previous
     column = None if draft.op == "count" else previous.column
     if draft.op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {draft.op} of.")

@@ -5,7 +5,7 @@ aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear 
 from __future__ import annotations
 
 from agent.plan import Agg, Op, Predicate
-from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, LatestArgs, Measure,
+from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, Measure,
                            QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
 from agent.router.kind import Kind
@@ -135,7 +135,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
-    return _history(reading, draft, lex, table)
+    return None
 
 
 def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
@@ -262,24 +262,6 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
                   f"{column} ('overall')? Say which.")
-
-
-def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> LatestArgs | None:
-    """'How many tickets are open' on a status log: the counted column repeats, with a date, the
-    condition is a state said in the present ('are open') and it changes within an id (T1 open,
-    then closed). Each id's latest row is counted. None when the question is not of that shape."""
-    if draft.op not in ("count", "count_distinct") or not lex.date_columns or draft.group_by:
-        return None
-    counted = [c.column for c in _named(draft) if table.roles[c.column] in _TEXT]
-    states = [i for i in reading.of("value") if (prev := reading.at(i.pos - 1)) is not None
-              and prev.text.lower() in ("are", "is", "currently", "still", "now")]
-    if len(counted) != 1 or len(states) != 1 or len(draft.predicates) != 1:
-        return None
-    state = draft.predicates[0][1].column
-    ids = table.df[[counted[0], state]].dropna()
-    if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
-        return None
-    return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
 
 
 def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:

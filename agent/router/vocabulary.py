@@ -126,3 +126,13 @@ LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|pr
 """A question asking for a list of values ('List the authors of books with ...')."""
 TOTAL_SCOPE = re.compile(r"\b(?:overall|in total|altogether|combined|all[- ]time|career|in all)\b", re.I)
 """'the players with the most steals overall': totals per player, not single rows."""
+STATUS_VALUES = frozenset("""
+open opened closed close pending resolved new done active inactive cancelled canceled shipped delivered returned
+approved rejected completed complete failed todo blocked reopened assigned escalated waiting submitted refunded
+processing started finished in progress on hold to do review draft archived expired suspended
+""".split()) | {"in progress", "on hold", "to do", "in review"}
+"""Values of a status that changes over time ('open' then 'closed'): one marks a status-like column."""
+ROW_COUNT_NOUNS = frozenset("""
+updates update entries entry records record rows row events event changes change logs log lines line
+""".split())
+"""After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
