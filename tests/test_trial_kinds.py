@@ -119,3 +119,50 @@ def test_a_table_without_a_status_keeps_every_row():
 def test_row_nouns_after_a_column_count_rows(question, expected):
     _, result = ask(TICKETS, question)
     assert result.value == expected
+
+
+# --- 2. negative flag words and explicit values after a flag ---
+# active Yes: Ann, Cid, Eve (3); No: Bob, Dee (2). subscribed Yes: Ann, Bob, Eve (3); No: Cid, Dee (2).
+# paid 1: Ann, Cid (2); 0: Bob, Dee, Eve (3), spend 20 + 40 + 50 = 110. member Y: Ann, Cid, Dee (3); N: Bob, Eve (2).
+# verified true: Ann, Cid, Eve (3); false: Bob, Dee (2).
+MEMBERS = ("name,active,subscribed,paid,member,verified,spend\n"
+           "Ann,Yes,Yes,1,Y,true,10\nBob,No,Yes,0,N,false,20\nCid,Yes,No,1,Y,true,30\n"
+           "Dee,No,No,0,Y,false,40\nEve,Yes,Yes,0,N,true,50\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many inactive rows are there?", 2),
+    ("How many rows are unsubscribed?", 2),
+    ("How many unpaid rows?", 3),
+    ("How many non-members?", 2),
+    ("How many nonmembers?", 2),
+    ("How many unverified rows?", 2),
+    ("How many rows are not inactive?", 3),   # double negative: active
+    ("How many rows are not verified?", 2),
+    ("How many rows are active?", 3),
+    ("How many paid rows?", 2),
+])
+def test_negated_flag_words_read_the_false_value(question, expected):
+    _, result = ask(MEMBERS, question)
+    assert result.value == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many rows where active is no?", 2),
+    ("How many rows where active is yes?", 3),
+    ("Count rows where member = N", 2),
+    ("How many rows have verified false?", 2),
+    ("How many rows where subscribed equals no?", 2),
+    ("Total spend where paid is 0", 110),
+    ("Total spend where paid is not 1", 110),
+    ("Total spend where paid = 1", 40),       # Ann 10 + Cid 30
+])
+def test_a_value_said_after_a_flag_is_that_value(question, expected):
+    _, result = ask(MEMBERS, question)
+    assert result.value == expected
+
+
+def test_a_flag_linked_by_similarity_alone_abstains():
+    # 'disabled' is close to 'enabled' in embedding space: it must not be read as enabled = Yes (2 rows)
+    answer = abstains("account,enabled,balance\nA,Yes,1\nB,No,2\nC,Yes,3\n", "How many disabled rows?")
+    assert "enabled" in answer

@@ -25,6 +25,8 @@ class Item:
     used: bool = False
     kind: str = ""
     """column, value, flag, measure, op, ... from the first meaning; else date or number."""
+    similar: bool = False
+    """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
@@ -135,7 +137,7 @@ def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading
             kept.extend(group)
             continue
         reading.notes.append(note)
-        reading.items.append(Item(phrase, group[0], [Meaning("column", column)]))
+        reading.items.append(Item(phrase, group[0], [Meaning("column", column)], similar=True))
     reading.items.sort(key=lambda it: it.pos)
     return kept
 

@@ -136,3 +136,9 @@ ROW_COUNT_NOUNS = frozenset("""
 updates update entries entry records record rows row events event changes change logs log lines line
 """.split())
 """After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
+NEGATIVE_PREFIXES = ("non", "un", "in", "im", "dis")
+"""A prefix that turns a flag's name into its opposite: inactive, unpaid, nonmember, disapproved."""
+FLAG_TRUE = frozenset({"yes", "y", "true", "t", "1"})
+FLAG_FALSE = frozenset({"no", "n", "false", "f", "0"})
+"""Explicit values after a flag's name ('active is no', 'member = N', 'paid is 0')."""
+FLAG_LINKS = frozenset({"is", "=", "equals", "equal", "equal to", "to", "was", "are", "were", "of", "set"})
