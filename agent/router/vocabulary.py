@@ -129,7 +129,7 @@ TOTAL_SCOPE = re.compile(r"\b(?:overall|in total|altogether|combined|all[- ]time
 STATUS_VALUES = frozenset("""
 open opened closed close pending resolved new done active inactive cancelled canceled shipped delivered returned
 approved rejected completed complete failed todo blocked reopened assigned escalated waiting submitted refunded
-processing started finished in progress on hold to do review draft archived expired suspended
+processing started finished review draft archived expired suspended
 """.split()) | {"in progress", "on hold", "to do", "in review"}
 """Values of a status that changes over time ('open' then 'closed'): one marks a status-like column."""
 ROW_COUNT_NOUNS = frozenset("""
