@@ -9,6 +9,7 @@ from agent.chat import Session
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
+from agent.results import RatioResult
 from agent.router.router import Router
 from agent.table import table_from_text
 
@@ -166,3 +167,33 @@ def test_a_flag_linked_by_similarity_alone_abstains():
     # 'disabled' is close to 'enabled' in embedding space: it must not be read as enabled = Yes (2 rows)
     answer = abstains("account,enabled,balance\nA,Yes,1\nB,No,2\nC,Yes,3\n", "How many disabled rows?")
     assert "enabled" in answer
+
+
+# --- 3. a percent word next to a percentage column names the column, not a share ---
+# Discount %: 5, 10, 15, 30 -> mean 15, max 30; rows with qty > 2 (C, D): mean (15 + 30) / 2 = 22.5.
+# tax_pct: 2, 4, 6, 8 -> mean 5, median 5. Win Percent: 50, 60, 70, 80 -> max 80.
+SALES = ("product,price,Discount %,qty,tax_pct,Win Percent\n"
+         "A,10,5,1,2,50\nB,20,10,2,4,60\nC,30,15,3,6,70\nD,40,30,4,8,80\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What is the average discount percentage?", 15),
+    ("average discount percent", 15),
+    ("What is the average discount percentage for rows with qty above 2?", 22.5),
+    ("What is the highest discount percentage?", 30),
+    ("What is the average tax percentage?", 5),
+    ("What is the median tax pct?", 5),
+    ("What is the highest win percentage?", 80),
+    ("What percentage of rows have a discount above 10?", 50),   # 15 and 30: 2 of 4 rows
+    ("What percentage of rows have qty above 2?", 50),           # C, D: still a share
+])
+def test_percent_words_next_to_a_percentage_column_name_it(question, expected):
+    _, result = ask(SALES, question)
+    value = result.percent if isinstance(result, RatioResult) else result.value
+    assert value == pytest.approx(expected)
+    assert isinstance(result, RatioResult) == question.startswith("What percentage of rows")
+
+
+def test_a_percentage_columns_value_for_one_row_is_not_a_share_of_the_total():
+    # was 16.67% (B's 10 of the column's total 60); the share reading is gone, and no aggregate is said
+    abstains(SALES, "What is the discount percentage of product B?")

@@ -103,6 +103,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    _percent_columns(reading)
     rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     if embed is not None and rest:
         rest = _embedding_links(tokens, rest, lex, reading, *embed)
@@ -140,6 +141,24 @@ def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading
         reading.items.append(Item(phrase, group[0], [Meaning("column", column)], similar=True))
     reading.items.sort(key=lambda it: it.pos)
     return kept
+
+
+def _percent_columns(reading: Reading) -> None:
+    """'the average discount percentage' on a column 'Discount %': a percent word next to a column
+    whose header is a percentage ('%', 'percent', 'pct') names that column, not a share of a total."""
+    for item in reading.of("ratio"):
+        if item.text.lower() not in V.PERCENT_WORDS:
+            continue
+        for near in (reading.at(item.pos - 1), reading.at(item.pos + 1)):
+            if near is not None and near.kind == "column" and _percent_header(near.column):
+                item.meanings, item.kind = [Meaning("stop")], "stop"
+                reading.notes.append(f"read '{item.text}' as part of column {near.column} (a percentage column)")
+                break
+
+
+def _percent_header(column: str) -> bool:
+    """True when a header says its values are percentages: 'Discount %', 'tax_pct', 'Win Percent'."""
+    return "%" in column or bool({w.lower() for w in re.split(r"[^A-Za-z]+", column)} & V.PERCENT_WORDS)
 
 
 def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:

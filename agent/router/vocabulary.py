@@ -142,3 +142,5 @@ FLAG_TRUE = frozenset({"yes", "y", "true", "t", "1"})
 FLAG_FALSE = frozenset({"no", "n", "false", "f", "0"})
 """Explicit values after a flag's name ('active is no', 'member = N', 'paid is 0')."""
 FLAG_LINKS = frozenset({"is", "=", "equals", "equal", "equal to", "to", "was", "are", "were", "of", "set"})
+PERCENT_WORDS = frozenset({"percentage", "percent", "pct", "perc", "%"})
+"""Words that, next to a column whose header is a percentage ('Discount %'), name that column."""
