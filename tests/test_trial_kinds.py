@@ -197,3 +197,32 @@ def test_percent_words_next_to_a_percentage_column_name_it(question, expected):
 def test_a_percentage_columns_value_for_one_row_is_not_a_share_of_the_total():
     # was 16.67% (B's 10 of the column's total 60); the share reading is gone, and no aggregate is said
     abstains(SALES, "What is the discount percentage of product B?")
+
+
+# --- 5. 'who has the highest X' names the row, ties included ---
+# score: Ann 90, Bob 95, Cid 95, Dee 70 -> Bob and Cid tie at 95; age: Cid 41 oldest, Bob 25 youngest.
+PEOPLE = "name,team,score,age\nAnn,X,90,30\nBob,Y,95,25\nCid,X,95,41\nDee,Y,70,35\n"
+
+
+def test_who_has_the_highest_names_the_rows_with_ties():
+    outcome, result = ask(PEOPLE, "Who has the highest score?")
+    names = {r["name"] for r in [*result.rows, *result.ties]}
+    assert names == {"Bob", "Cid"} and "Bob" in outcome.answer and "Cid" in outcome.answer
+
+
+@pytest.mark.parametrize("question, name", [
+    ("Who has the highest age?", "Cid"),
+    ("Who has the lowest age?", "Bob"),
+    ("Who has the lowest score in team X?", "Ann"),   # team X: Ann 90, Cid 95
+])
+def test_who_has_the_highest_names_the_row(question, name):
+    _, result = ask(PEOPLE, question)
+    assert [r["name"] for r in result.rows] == [name] and not result.ties
+
+
+def test_who_without_one_naming_column_abstains():
+    abstains("first,last,score\nAnn,Lee,1\nBob,Ray,2\n", "Who has the highest score?")  # first or last?
+
+
+def test_status_changes_are_not_rows():
+    abstains(TICKETS, "Number of status changes")  # 4 changes (T1, T3, T4 twice), 8 rows: not planned

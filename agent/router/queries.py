@@ -235,7 +235,10 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     extra = [c.column for c in after[1:]]
     if extra:
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
-    if not before and limit is None:
+    label = None if before else _who(reading, table)
+    if label is not None:
+        before = [label]  # 'who has the highest X': the row's label, ties named
+    elif not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
     repeated = [c for c in before if table.roles[c] in _TEXT and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
     if repeated and not reading.row_scope and not reading.of("row", "entity"):
@@ -248,6 +251,22 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=_where(draft))
+
+
+def _who(reading: Reading, table: Table) -> str | None:
+    """The column naming each row, for a question starting 'who' ('Who has the highest score'): the
+    one text column with a value per row, a header with 'name' preferred. None when the question
+    does not start with 'who'; raises Abstain when no column or several could name the rows."""
+    first = next(iter(reading.items), None)
+    if first is None or first.text.lower() not in ("who", "whose", "whom"):
+        return None
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and distinct_count(table, c) == (table.rows, table.rows)]
+    named = [c for c in unique if "name" in c.lower()]
+    labels = named if len(named) == 1 else unique
+    if len(labels) != 1:
+        raise Abstain(f"'who' needs one column naming each row ({', '.join(labels) or 'no text column has a value per row'}); "
+                      "name the column to show (e.g. 'which name has the highest ...').")
+    return labels[0]
 
 
 def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:

@@ -133,7 +133,7 @@ processing started finished review draft archived expired suspended
 """.split()) | {"in progress", "on hold", "to do", "in review"}
 """Values of a status that changes over time ('open' then 'closed'): one marks a status-like column."""
 ROW_COUNT_NOUNS = frozenset("""
-updates update entries entry records record rows row events event changes change logs log lines line
+updates update entries entry records record rows row events event logs log lines line
 """.split())
 """After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
 NEGATIVE_PREFIXES = ("non", "un", "in", "im", "dis")
