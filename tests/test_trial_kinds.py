@@ -100,6 +100,28 @@ def test_history_readings_that_differ_abstain(question):
     abstains(TICKETS, question)
 
 
+@pytest.mark.parametrize("question", [
+    "List the open tickets",            # rows: T1, T2, T3, T4, T4 (T1 and T3 closed later); latest: T2, T4
+    "Are there any open tickets?",      # not planned over the latest rows yet
+    "What is the most common status?",  # rows: open 5 to 3; latest: 2 to 2
+])
+def test_history_lists_tests_and_frequencies_abstain(question):
+    abstains(TICKETS, question)
+
+
+# Loans: each row is one loan (loan_id unique); Ann approved then rejected, Bob approved then pending, Cy approved.
+LOANS = ("loan_id,customer,status,applied\nL1,Ann,approved,2024-01-01\nL2,Ann,rejected,2024-01-02\n"
+         "L3,Bob,approved,2024-01-03\nL4,Bob,pending,2024-01-04\nL5,Cy,approved,2024-01-05\n")
+
+
+def test_rows_that_are_entities_are_counted_as_rows():
+    outcome, result = ask(LOANS, "How many are approved?")
+    assert result.value == 3 and any("each one loan_id" in n for n in outcome.router.notes)  # L1, L3, L5
+    _, result = ask(LOANS, "How many customers were ever approved?")
+    assert result.value == 3  # Ann, Bob, Cy
+    abstains(LOANS, "How many customers are approved?")  # any approved loan (3) or latest loan approved (1: Cy)?
+
+
 def test_a_table_without_a_status_keeps_every_row():
     # a card used at several merchants is not a status log: counting rows stays the reading
     outcome, result = ask("card,category,day\nC1,food,2024-01-01\nC1,travel,2024-01-02\nC2,food,2024-01-03\n",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent.plan import Agg, AggregateArgs, RatioArgs
-from agent.queries import LatestArgs
+from agent.queries import CheckArgs, FrequencyArgs, LatestArgs, RankArgs
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, header_words
 from agent.router.link import Reading
@@ -71,22 +71,41 @@ def _changes_within(table: Table, ident: str, column: str) -> bool:
     return bool((pairs.groupby(ident, observed=True)[column].nunique() > 1).any())
 
 
+def _columns(plan: object) -> list[str]:
+    """The columns a plan filters or counts by: where the status of a history table would matter."""
+    match plan:
+        case AggregateArgs() | RankArgs(): return [p.column for p in plan.where]
+        case RatioArgs(): return [p.column for p in plan.where + plan.base]
+        case CheckArgs(): return [p.column for p in plan.where + plan.condition]
+        case FrequencyArgs(): return [plan.column, *(p.column for p in plan.where)]
+    return []
+
+
+def _counted(plan: object) -> str | None:
+    """The column a plan counts or lists ('how many tickets', 'list the open tickets'): the id."""
+    if isinstance(plan, AggregateArgs) and plan.op in (Agg.count, Agg.count_distinct):
+        return plan.column
+    if isinstance(plan, RankArgs) and plan.by is None and len(plan.columns) == 1:
+        return plan.columns[0]
+    return None
+
+
 def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> object:
     """`plan` read against a history table: a LatestArgs over each id's latest row when it counts or
     filters by a status of a status log; `plan` itself when the table is not one, the status is
     not used, or the question says rows or 'ever' (noted). Raises Abstain where the readings
-    differ and the latest one cannot be planned."""
-    if not isinstance(plan, (AggregateArgs, RatioArgs)) or not lex.date_columns:
-        return plan
-    conditions = plan.where + (plan.base if isinstance(plan, RatioArgs) else [])
-    status = next((p.column for p in conditions if status_like(table, p.column)), None)
+    differ and the latest one cannot be planned (a list, a yes/no test, a most-common status...)."""
+    status = next((c for c in _columns(plan) if status_like(table, c)), None) if lex.date_columns else None
     if status is None:
         return plan
     if draft.per_row or reading.of("row"):
-        if status_like(table, status):
-            draft.notes.append(f"counted every row (each {status} update), not only each id's latest row")
+        draft.notes.append(f"counted every row (each {status} update), not only each id's latest row")
         return plan
-    named = plan.column if isinstance(plan, AggregateArgs) and plan.op in (Agg.count, Agg.count_distinct) else None
+    named = _counted(plan)
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and c != status and table.df[c].is_unique]
+    if named is None and unique:  # each row is one loan, order, ...: rows are entities, not updates
+        draft.notes.append(f"counted rows, each one {unique[0]} (not any id's latest {status})")
+        return plan
     history = find_history(table, lex, status, named)
     if history is None:
         return plan
@@ -95,9 +114,20 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
             and any(i.text.lower() == "ever" for i in reading.items):
         draft.notes.append(f"counted each {ident} that ever had this {status}, at any time")
         return AggregateArgs(op=Agg.count_distinct, column=ident, where=plan.where)
-    if isinstance(plan, RatioArgs) or plan.group_by:
+    if unique:
+        raise Abstain(f"Each row is one {unique[0]}: count each {ident} that ever had this {status} (say 'ever'), "
+                      f"or only each {ident}'s latest {unique[0]}? I cannot tell which is meant.")
+    return _latest(plan, history, table)
+
+
+def _latest(plan: object, history: History, table: Table) -> LatestArgs:
+    """The count (or aggregate) of `plan` over each id's latest row. Raises Abstain for a plan the
+    latest rows cannot answer yet (a list, test, ranking, percentage or group-by; a date condition)."""
+    ident, status = history.id, history.status
+    if not isinstance(plan, AggregateArgs) or plan.group_by:
         raise Abstain(f"{table.name} is a history of each {ident} ({status} changes over time): I can count each "
-                      f"{ident}'s latest {status}, but not yet a percentage or a group-by of it; ask for a count.")
+                      f"{ident}'s latest {status}, but not yet list, test, rank or group by it; ask for a count, "
+                      "or say 'rows' to read every update.")
     if any(p.column == history.date for p in plan.where):
         raise Abstain(f"{table.name} is a history of each {ident}: a {status} on a date needs each {ident}'s "
                       f"row as of that date, which I cannot compute yet; ask without the date for today's {status}.")

@@ -87,7 +87,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                decision.plan = query
+                decision.plan = history_reading(query, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
                     "kind": "computation", "confidence": max(classification.confidence, 0.8)})
