@@ -79,6 +79,9 @@ def test_history_follow_up_and_closed_reads_latest_rows(tmp_path):
     assert first.results[-1].result.value == 2   # T2, T4
     assert second.results[-1].result.value == 2  # T1, T3 (3 rows say closed)
     assert third.results[-1].result.value == 2   # T2, T4
+    resumed = Session.resume(agent_for(TICKETS), tmp_path / "s.jsonl")
+    bob = resumed.ask("and for Bob?")  # the last plan (not closed, latest rows) plus assignee = Bob
+    assert bob.results[-1].result.value == 1     # T2 (T4 is Cy's)
 
 
 def test_history_rows_said_count_every_row():
