@@ -263,3 +263,11 @@ def test_a_repeated_header_is_said_in_the_provenance():
     assert any("score.1 is number 2" in n for n in second.provenance.notes)
     _, team = ask(csv, "How many rows are in team X?")
     assert not any("headed" in n for n in team.provenance.notes)  # only where a repeated column is used
+
+
+@pytest.mark.parametrize("question", [
+    "Who has the highest amount?",   # 'amount' is a measure word, not a column named: no label to rank by
+    "Who spent the most?",            # was 'The maximum amt is ...': a number for a 'who'
+])
+def test_who_never_answers_with_a_bare_number(question):
+    abstains("first,amt\nAnn,5\nBob,7\nAnn,9\n", question)  # Ann's rows total 14; Ann's top row 9: who?

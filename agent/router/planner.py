@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
+from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
 from agent.router.link import Reading
@@ -53,7 +54,11 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         which, column = draft.time_value
         rest = [p for p in predicates if p.column != column]
         return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=column, where=rest)
-    return _aggregate(draft, lex, table, predicates)
+    plan = _aggregate(draft, lex, table, predicates)
+    if reading.items and reading.items[0].text.lower() in V.WHO_WORDS and not plan.group_by:
+        raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
+                      "column that ranks the rows ('who has the highest <column>').")
+    return plan
 
 
 def _names_something(draft: Draft) -> bool:

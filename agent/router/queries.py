@@ -229,6 +229,8 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         return None
     if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
         draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
+    if (draft.op or not after) and _asks_who(reading):
+        raise Abstain("'who' asks for a row's label; name the column that ranks the rows ('who has the highest <column>').")
     if draft.op or not after:
         return None
     by = after[0].column
@@ -257,8 +259,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     """The column naming each row, for a question starting 'who' ('Who has the highest score'): the
     one text column with a value per row, a header with 'name' preferred. None when the question
     does not start with 'who'; raises Abstain when no column or several could name the rows."""
-    first = next(iter(reading.items), None)
-    if first is None or first.text.lower() not in ("who", "whose", "whom"):
+    if not _asks_who(reading):
         return None
     unique = [c for c in table.df.columns if table.roles[c] in _TEXT and distinct_count(table, c) == (table.rows, table.rows)]
     named = [c for c in unique if "name" in c.lower()]
@@ -267,6 +268,11 @@ def _who(reading: Reading, table: Table) -> str | None:
         raise Abstain(f"'who' needs one column naming each row ({', '.join(labels) or 'no text column has a value per row'}); "
                       "name the column to show (e.g. 'which name has the highest ...').")
     return labels[0]
+
+
+def _asks_who(reading: Reading) -> bool:
+    first = next(iter(reading.items), None)
+    return first is not None and first.text.lower() in V.WHO_WORDS
 
 
 def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:

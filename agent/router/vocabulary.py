@@ -144,3 +144,5 @@ FLAG_FALSE = frozenset({"no", "n", "false", "f", "0"})
 FLAG_LINKS = frozenset({"is", "=", "equals", "equal", "equal to", "to", "was", "are", "were", "of", "set"})
 PERCENT_WORDS = frozenset({"percentage", "percent", "pct", "perc", "%"})
 """Words that, next to a column whose header is a percentage ('Discount %'), name that column."""
+WHO_WORDS = frozenset({"who", "whom", "whose"})
+"""A question starting with these asks for a row's label ('Who has the highest score'), not a number."""
