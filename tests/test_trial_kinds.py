@@ -271,3 +271,12 @@ def test_a_repeated_header_is_said_in_the_provenance():
 ])
 def test_who_never_answers_with_a_bare_number(question):
     abstains("first,amt\nAnn,5\nBob,7\nAnn,9\n", question)  # Ann's rows total 14; Ann's top row 9: who?
+
+
+def test_history_average_over_the_latest_rows():
+    # latest rows: T1 closed (priority 3), T2 open (2), T3 closed (4); open rows: priorities 1, 2, 5
+    csv = ("ticket,status,updated,priority\nT1,open,2024-01-01,1\nT1,closed,2024-01-05,3\nT2,open,2024-01-02,2\n"
+           "T3,open,2024-01-03,5\nT3,closed,2024-01-04,4\n")
+    _, latest = ask(csv, "What is the average priority where status is open?")
+    _, rows = ask(csv, "Average priority of open rows")
+    assert latest.value == 2 and rows.value == pytest.approx(8 / 3)

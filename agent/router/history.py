@@ -99,7 +99,7 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
     if status is None:
         return plan
     if draft.per_row or reading.of("row"):
-        draft.notes.append(f"counted every row (each {status} update), not only each id's latest row")
+        draft.notes.append(f"read every row (each {status} update), not only each id's latest row")
         return plan
     named = _counted(plan)
     unique = [c for c in table.df.columns if table.roles[c] in _TEXT and c != status and table.df[c].is_unique]
