@@ -12,8 +12,9 @@ from pydantic import TypeAdapter
 from agent.loop import Agent
 from agent.outcome import AnyOutcome
 from agent.plan import AggregateArgs, RatioArgs
+from agent.queries import LatestArgs
 
-_PLAN = TypeAdapter(AggregateArgs | RatioArgs | None)
+_PLAN = TypeAdapter(AggregateArgs | RatioArgs | LatestArgs | None)
 
 
 class Session:
@@ -23,7 +24,7 @@ class Session:
     def __init__(self, agent: Agent, transcript: Path):
         self.agent = agent
         self.transcript = transcript
-        self.previous: AggregateArgs | RatioArgs | None = None
+        self.previous: AggregateArgs | RatioArgs | LatestArgs | None = None
         self.history: list[AnyOutcome] = []
 
     @classmethod
@@ -54,7 +55,7 @@ class Session:
                                  f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
                                  f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
             if record.get("event") == "outcome" and record.get("plan") is not None:
-                try:  # follow-ups refine aggregates and ratios; a typed query plan is not refined
+                try:  # follow-ups refine aggregates, ratios and history counts; other typed query plans are not refined
                     session.previous = _PLAN.validate_python(record["plan"])
                 except ValueError:
                     session.previous = None
@@ -64,7 +65,7 @@ class Session:
         """Answer `question` (a follow-up may only add conditions) and append it to the transcript."""
         outcome = self.agent.ask(question, self.previous)
         if outcome.plan is not None:
-            self.previous = outcome.plan if isinstance(outcome.plan, (AggregateArgs, RatioArgs)) else None
+            self.previous = outcome.plan if isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs)) else None
         self.history.append(outcome)
         self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
         return outcome

@@ -16,6 +16,7 @@ from agent.errors import ToolError
 from agent.models import Message, Model, ModelError
 from agent.outcome import Abstained, Answered, AnyOutcome, Failed, RouterTakeover
 from agent.plan import AggregateArgs, RatioArgs
+from agent.queries import LatestArgs
 from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
 from agent.policies.numbers_from_tools import NumbersFromTools
@@ -88,7 +89,7 @@ class Agent:
             OrderedAnswerRestsOnOrdering(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
-    def ask(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> AnyOutcome:
+    def ask(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None = None) -> AnyOutcome:
         """Answer `question`; `previous` is the last plan of a conversation (for follow-ups)."""
         decision = self.router.route(question, previous)
         if decision.classification.kind == "retrieval" and decision.plan is None and self.search_tool is None:

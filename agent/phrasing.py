@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.plan import Agg, Op
 from agent.queries import CheckArgs, Cmp, LatestArgs, RankArgs, StatisticArgs, SubsetArgs
+from agent.sqlish import predicate_sql
 from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult, Value
 
 _CMP_WORDS = {Cmp.gt: "above", Cmp.ge: "at least", Cmp.lt: "below", Cmp.le: "at most", Cmp.eq: "equal to",
@@ -136,12 +137,20 @@ def _stat(result: StatResult, plan: object) -> str:
     return f"The {result.op} of {result.column} is {fmt(result.value)}."
 
 
+_STATE_WORDS = {Op.eq: "", Op.in_: "", Op.ne: "not ", Op.not_in: "not "}
+
+
 def _latest(result: StatResult, plan: LatestArgs) -> str:
     n = result.value if isinstance(result.value, (int, float)) else 0
     ident = plan.id
-    if plan.op is Agg.count and len(plan.where) == 1 and plan.where[0].op is Op.eq:
+    if plan.op is Agg.count and len(plan.where) == 1 and plan.where[0].op in _STATE_WORDS:
         p = plan.where[0]
-        return (f"{fmt(result.value)} {plural(ident, int(n))} {'is' if n == 1 else 'are'} {fmt(p.value)} "
+        values = [fmt(v) for v in (p.values or [p.value])]
+        state = _STATE_WORDS[p.op] + join_and(values).replace(" and ", " or ")
+        return (f"{fmt(result.value)} {plural(ident, int(n))} {'is' if n == 1 else 'are'} {state} "
                 f"(latest {p.column} per {ident}, of {fmt(result.parts['ids'])} {plural(ident, 2)}).")
-    return (f"The {_LABELS[plan.op]}{' ' + plan.column if plan.column else ''} over each {ident}'s latest row "
-            f"(by {plan.date}) is {fmt(result.value)}.")
+    latest = f"each {ident}'s latest row by {plan.date}, of {fmt(result.parts['ids'])} {plural(ident, 2)}"
+    if plan.op is Agg.count and plan.where:
+        matches = " AND ".join(predicate_sql(p) for p in plan.where)
+        return f"{fmt(result.value)} {plural(ident, int(n))} {'matches' if n == 1 else 'match'} {matches} ({latest})."
+    return f"The {_LABELS[plan.op]}{' ' + plan.column if plan.column else ''} over {latest} is {fmt(result.value)}."

@@ -189,7 +189,19 @@ def _read_csv(path: str | Path, source, data: bytes) -> pd.DataFrame:
         raise TableLoadError(path, "row has more fields than the header", line=_ragged_line(data, sep) or 2)
     if df.empty:
         raise TableLoadError(path, "no rows (header only)")
+    df.attrs["duplicate_headers"] = _duplicate_headers(data, sep, [str(c) for c in df.columns])
     return df
+
+
+def _duplicate_headers(data: bytes, sep: str, columns: list[str]) -> dict[str, str]:
+    """Column -> the header the file gave it, for headers the file repeats (pandas renames the
+    second 'score' to 'score.1'); {} when every header is distinct."""
+    line = data[:65536].split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").rstrip("\r")
+    header = next(csv.reader([line], delimiter=sep), [])
+    if len(header) != len(columns) or len(set(header)) == len(header):
+        return {}
+    repeated = {h for h in header if header.count(h) > 1}
+    return {c: h for c, h in zip(columns, header) if h in repeated}
 
 
 def _raise_undecodable(path: str | Path, data: bytes) -> None:
@@ -249,11 +261,24 @@ def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
     for name in names:
         columns[name], reports[name] = _type_column(raw[name])
     df = pd.DataFrame(columns, index=raw.index)
+    _note_duplicates(raw.attrs.get("duplicate_headers", {}), reports)
     roles = {name: infer_role(name, df[name]) for name in names}
     df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
                            [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
     return Table(path, path.name, df, display, reports, roles, digest)
 
+
+
+def _note_duplicates(duplicates: dict[str, str], reports: dict[str, ParseReport]) -> None:
+    """A parse note on each column of a header the file repeats: which of the columns it is, and
+    what the others were renamed to (provenance shows it wherever the column is used)."""
+    for column, header in duplicates.items():
+        same = [c for c, h in duplicates.items() if h == header]
+        others = ", ".join(c for c in same if c != column)
+        if column.strip() in reports:
+            reports[column.strip()].conversions.append(
+                f"the file has {len(same)} columns headed '{header}': {column} is number {same.index(column) + 1} "
+                f"of them (the others are {others})")
 
 
 def _drop_index(df: pd.DataFrame) -> pd.DataFrame:

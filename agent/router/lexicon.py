@@ -290,6 +290,10 @@ def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
     if token.text in lex.short_values:
         return lex.short_values[token.text]
     word = token.lower
+    for prefix in V.NEGATIVE_PREFIXES:  # 'inactive', 'unpaid', 'nonmember': the flag's false value
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= 4 and stem(rest) in lex.flags:
+            return [Meaning("flag", lex.flags[stem(rest)], value="negated")]
     for flag_stem, column in lex.flags.items():
         if len(flag_stem) >= 4 and word.startswith(flag_stem):
             return [Meaning("flag", column)]

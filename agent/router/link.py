@@ -25,6 +25,8 @@ class Item:
     used: bool = False
     kind: str = ""
     """column, value, flag, measure, op, ... from the first meaning; else date or number."""
+    similar: bool = False
+    """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
@@ -101,6 +103,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    _percent_columns(reading)
     rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     if embed is not None and rest:
         rest = _embedding_links(tokens, rest, lex, reading, *embed)
@@ -135,9 +138,27 @@ def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading
             kept.extend(group)
             continue
         reading.notes.append(note)
-        reading.items.append(Item(phrase, group[0], [Meaning("column", column)]))
+        reading.items.append(Item(phrase, group[0], [Meaning("column", column)], similar=True))
     reading.items.sort(key=lambda it: it.pos)
     return kept
+
+
+def _percent_columns(reading: Reading) -> None:
+    """'the average discount percentage' on a column 'Discount %': a percent word next to a column
+    whose header is a percentage ('%', 'percent', 'pct') names that column, not a share of a total."""
+    for item in reading.of("ratio"):
+        if item.text.lower() not in V.PERCENT_WORDS:
+            continue
+        for near in (reading.at(item.pos - 1), reading.at(item.pos + 1)):
+            if near is not None and near.kind == "column" and _percent_header(near.column):
+                item.meanings, item.kind = [Meaning("stop")], "stop"
+                reading.notes.append(f"read '{item.text}' as part of column {near.column} (a percentage column)")
+                break
+
+
+def _percent_header(column: str) -> bool:
+    """True when a header says its values are percentages: 'Discount %', 'tax_pct', 'Win Percent'."""
+    return "%" in column or bool({w.lower() for w in re.split(r"[^A-Za-z]+", column)} & V.PERCENT_WORDS)
 
 
 def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:

@@ -42,6 +42,8 @@ class Draft:
     measure_used: bool = False
     measure_consumed: bool = False
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
+    per_row: bool = False
+    """A column named before a row noun ('status updates', 'ticket entries'): the rows are counted."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -127,6 +129,12 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
     if item.used:
         return
     column = item.column
+    rows = reading.at(item.pos + len(item.text.split()))
+    if rows is not None and rows.text.lower() in V.ROW_COUNT_NOUNS and table.roles[column] in _GROUPABLE:
+        item.used, draft.per_row = True, True  # 'how many status updates': rows, not distinct statuses
+        rows.used = True
+        draft.notes.append(f"read '{item.text} {rows.text}' as rows (each row counted)")
+        return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
@@ -181,10 +189,7 @@ def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
     draft.columns = [c for c in draft.columns if not c.used]
     negated = prev is not None and prev.kind == "negation"
     if meaning.kind == "flag":
-        positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
-        value = negative if negated else positive
-        draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
-        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
+        _flag(item, meaning, negated, reading, draft, lex)
         return
     if item.text.casefold() != str(meaning.value).casefold():
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
@@ -196,6 +201,40 @@ def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    """A yes/no column as a condition: its true value, the false one when negated ('not active',
+    'inactive', 'non-member'), or the value said after it ('active is no', 'paid = 0'). A flag
+    linked by embedding similarity alone abstains: similarity cannot tell a word from its opposite."""
+    positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
+    said = _said_value(item, reading)
+    if said is None and item.similar:
+        raise Abstain(f"I linked '{item.text}' to the yes/no column {meaning.column} by similarity, which cannot "
+                      f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
+    truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
+    value = positive if truth else negative
+    draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
+    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
+
+
+def _said_value(item: Item, reading: Reading) -> bool | None:
+    """True/False when a yes/no value follows a flag's name ('active is no', 'member = N', 'verified
+    false', 'paid is not 1'), marking those words read; None when none does."""
+    pos, flip, read_ = item.pos + len(item.text.split()), False, []
+    while (nxt := reading.at(pos)) is not None:
+        word = f"{nxt.number:g}" if nxt.kind == "number" else nxt.text.lower()
+        if word in V.FLAG_TRUE or word in V.FLAG_FALSE:
+            for said in (*read_, nxt):
+                said.kind, said.used = "stop", True
+            return (word in V.FLAG_TRUE) != flip
+        if word == "not" and not flip:
+            flip = True
+        elif word not in V.FLAG_LINKS:
+            return None
+        read_.append(nxt)
+        pos += len(nxt.text.split())
+    return None
 
 
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:

@@ -4,6 +4,8 @@ with the previous plan for follow-up questions ("and for TX?", "only fraud ones"
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
+from agent.queries import LatestArgs
+from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
 from agent.router.link import Reading
@@ -11,7 +13,7 @@ from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-Plan = AggregateArgs | RatioArgs
+Plan = AggregateArgs | RatioArgs | LatestArgs
 
 
 def measure_column(draft: Draft, lex: Lexicon) -> str | None:
@@ -52,7 +54,11 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         which, column = draft.time_value
         rest = [p for p in predicates if p.column != column]
         return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=column, where=rest)
-    return _aggregate(draft, lex, table, predicates)
+    plan = _aggregate(draft, lex, table, predicates)
+    if reading.items and reading.items[0].text.lower() in V.WHO_WORDS and not plan.group_by:
+        raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
+                      "column that ranks the rows ('who has the highest <column>').")
+    return plan
 
 
 def _names_something(draft: Draft) -> bool:
@@ -60,10 +66,14 @@ def _names_something(draft: Draft) -> bool:
                 or draft.time_lookup)
 
 
-def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> AggregateArgs:
+def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> Plan:
     """'how many?' / 'and the average?' after a plan: the previous conditions, the new aggregate."""
     if isinstance(previous, RatioArgs):
         raise Abstain("I cannot turn the previous percentage into a new aggregate; ask in full.")
+    if isinstance(previous, LatestArgs):  # 'how many?' after a count over each id's latest row
+        if draft.op != "count" or previous.op is not Agg.count:
+            raise Abstain("I cannot turn the previous count over each id's latest row into a new aggregate; ask in full.")
+        return merge(previous, predicates) if predicates else previous
     column = None if draft.op == "count" else previous.column
     if draft.op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {draft.op} of.")

@@ -5,7 +5,7 @@ aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear 
 from __future__ import annotations
 
 from agent.plan import Agg, Op, Predicate
-from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, LatestArgs, Measure,
+from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, Measure,
                            QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
 from agent.router.kind import Kind
@@ -135,7 +135,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
-    return _history(reading, draft, lex, table)
+    return None
 
 
 def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
@@ -229,13 +229,18 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         return None
     if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
         draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
+    if (draft.op or not after) and _asks_who(reading):
+        raise Abstain("'who' asks for a row's label; name the column that ranks the rows ('who has the highest <column>').")
     if draft.op or not after:
         return None
     by = after[0].column
     extra = [c.column for c in after[1:]]
     if extra:
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
-    if not before and limit is None:
+    label = None if before else _who(reading, table)
+    if label is not None:
+        before = [label]  # 'who has the highest X': the row's label, ties named
+    elif not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
     repeated = [c for c in before if table.roles[c] in _TEXT and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
     if repeated and not reading.row_scope and not reading.of("row", "entity"):
@@ -250,6 +255,26 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
                     distinct=distinct and not before, where=_where(draft))
 
 
+def _who(reading: Reading, table: Table) -> str | None:
+    """The column naming each row, for a question starting 'who' ('Who has the highest score'): the
+    one text column with a value per row, a header with 'name' preferred. None when the question
+    does not start with 'who'; raises Abstain when no column or several could name the rows."""
+    if not _asks_who(reading):
+        return None
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and distinct_count(table, c) == (table.rows, table.rows)]
+    named = [c for c in unique if "name" in c.lower()]
+    labels = named if len(named) == 1 else unique
+    if len(labels) != 1:
+        raise Abstain(f"'who' needs one column naming each row ({', '.join(labels) or 'no text column has a value per row'}); "
+                      "name the column to show (e.g. 'which name has the highest ...').")
+    return labels[0]
+
+
+def _asks_who(reading: Reading) -> bool:
+    first = next(iter(reading.items), None)
+    return first is not None and first.text.lower() in V.WHO_WORDS
+
+
 def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
     """'the players with the most rebounds' where a player has several rows: single rows or totals
     per player? Totals when the question says so ('overall') or the column has few values (teams:
@@ -262,24 +287,6 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
                   f"{column} ('overall')? Say which.")
-
-
-def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> LatestArgs | None:
-    """'How many tickets are open' on a status log: the counted column repeats, with a date, the
-    condition is a state said in the present ('are open') and it changes within an id (T1 open,
-    then closed). Each id's latest row is counted. None when the question is not of that shape."""
-    if draft.op not in ("count", "count_distinct") or not lex.date_columns or draft.group_by:
-        return None
-    counted = [c.column for c in _named(draft) if table.roles[c.column] in _TEXT]
-    states = [i for i in reading.of("value") if (prev := reading.at(i.pos - 1)) is not None
-              and prev.text.lower() in ("are", "is", "currently", "still", "now")]
-    if len(counted) != 1 or len(states) != 1 or len(draft.predicates) != 1:
-        return None
-    state = draft.predicates[0][1].column
-    ids = table.df[[counted[0], state]].dropna()
-    if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
-        return None
-    return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
 
 
 def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:

@@ -9,8 +9,9 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
-from agent.queries import QueryPlan
+from agent.queries import LatestArgs, QueryPlan
 from agent.router.kind import Classification, Kind, classify, recognise
+from agent.router.history import history_reading
 from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
 from agent.router.parse import Abstain, build_draft
@@ -59,7 +60,7 @@ class Router:
             case Kind.change: return take_periods(reading, self.lexicon, self.table)
         return None
 
-    def route(self, question: str, previous: AggregateArgs | RatioArgs | None = None) -> RouterDecision:
+    def route(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None = None) -> RouterDecision:
         """Classify and parse `question`. `previous` is the last plan of a conversation, used when
         the question only adds conditions ("and for TX?"). Never raises for a question it cannot
         parse: the decision carries `abstain` instead."""
@@ -86,7 +87,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                decision.plan = query
+                decision.plan = history_reading(query, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
                     "kind": "computation", "confidence": max(classification.confidence, 0.8)})
@@ -98,7 +99,8 @@ class Router:
                 # a question asking for something with conditions of its own, and no follow-up cue, is
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
-                decision.plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous)
+                plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous)
+                decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.abstain = exc.reason

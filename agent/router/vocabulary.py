@@ -126,3 +126,23 @@ LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|pr
 """A question asking for a list of values ('List the authors of books with ...')."""
 TOTAL_SCOPE = re.compile(r"\b(?:overall|in total|altogether|combined|all[- ]time|career|in all)\b", re.I)
 """'the players with the most steals overall': totals per player, not single rows."""
+STATUS_VALUES = frozenset("""
+open opened closed close pending resolved new done active inactive cancelled canceled shipped delivered returned
+approved rejected completed complete failed todo blocked reopened assigned escalated waiting submitted refunded
+processing started finished review draft archived expired suspended
+""".split()) | {"in progress", "on hold", "to do", "in review"}
+"""Values of a status that changes over time ('open' then 'closed'): one marks a status-like column."""
+ROW_COUNT_NOUNS = frozenset("""
+updates update entries entry records record rows row events event logs log lines line
+""".split())
+"""After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
+NEGATIVE_PREFIXES = ("non", "un", "in", "im", "dis")
+"""A prefix that turns a flag's name into its opposite: inactive, unpaid, nonmember, disapproved."""
+FLAG_TRUE = frozenset({"yes", "y", "true", "t", "1"})
+FLAG_FALSE = frozenset({"no", "n", "false", "f", "0"})
+"""Explicit values after a flag's name ('active is no', 'member = N', 'paid is 0')."""
+FLAG_LINKS = frozenset({"is", "=", "equals", "equal", "equal to", "to", "was", "are", "were", "of", "set"})
+PERCENT_WORDS = frozenset({"percentage", "percent", "pct", "perc", "%"})
+"""Words that, next to a column whose header is a percentage ('Discount %'), name that column."""
+WHO_WORDS = frozenset({"who", "whom", "whose"})
+"""A question starting with these asks for a row's label ('Who has the highest score'), not a number."""

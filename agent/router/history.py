@@ -1,0 +1,136 @@
+"""History tables in the router: a status log (an id repeating with a date, a status-like column
+that changes within an id: T1 open, then T1 closed). A count or filter over that status means each
+id's latest row ('how many tickets are open' = tickets whose latest status is open), whatever the
+phrasing; the rows themselves only when the question says rows ('status updates', 'entries'), and
+'ever' means each id that had the status at any time. Where the two readings differ and the plan
+cannot say the latest one (a percentage, a group-by, a date condition, an unclear id), it abstains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.plan import Agg, AggregateArgs, RatioArgs
+from agent.queries import CheckArgs, FrequencyArgs, LatestArgs, RankArgs
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, header_words
+from agent.router.link import Reading
+from agent.router.parse import Abstain, Draft
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+
+
+@dataclass(frozen=True)
+class History:
+    """The shape of a status log: `id` repeats, rows ordered by `date`, `status` changes within an id."""
+
+    id: str
+    date: str
+    status: str
+
+
+def status_like(table: Table, column: str) -> bool:
+    """A text column holding a state that changes over time: its header says status/stage/phase, or
+    says state and holds a status word (not a US state), or most of its values are status words
+    (open, closed, pending...)."""
+    if table.roles.get(column) not in _TEXT:
+        return False
+    words = set(header_words(column))
+    values = {str(v).strip().casefold() for v in table.df[column].dropna().unique()}
+    known = len(values & V.STATUS_VALUES)
+    if words & {"status", "stage", "phase"}:
+        return True
+    return bool(values) and (("state" in words and known > 0) or known >= max(1, len(values) / 2))
+
+
+def find_history(table: Table, lex: Lexicon, status: str, named: str | None) -> History | None:
+    """The history shape of `table` around `status`: the id (`named` when the question names it,
+    else the one text column that repeats and within which `status` changes) and the one date
+    column that varies within an id. None when `status` never changes within an id (not a log).
+    Raises Abstain when several columns could be the id or the date."""
+    if not lex.date_columns or not status_like(table, status):
+        return None
+    candidates = [named] if named else [c for c in table.df.columns if table.roles[c] in _TEXT and c != status]
+    ids = [c for c in candidates if _changes_within(table, c, status)]
+    if not ids:
+        return None
+    if len(ids) > 1:
+        raise Abstain(f"{status} changes over time within {', '.join(ids)}: count each one's latest row, or every "
+                      f"row? Name what to count (e.g. 'how many {ids[0]} ...').")
+    dates = [d for d in lex.date_columns if _changes_within(table, ids[0], d)] or lex.date_columns
+    if len(dates) > 1:
+        raise Abstain(f"I could not tell which date orders each {ids[0]}'s rows ({', '.join(dates)}).")
+    return History(id=ids[0], date=dates[0], status=status)
+
+
+def _changes_within(table: Table, ident: str, column: str) -> bool:
+    """True when `ident` repeats and `column` takes more than one value within some id."""
+    pairs = table.df[[ident, column]].dropna()
+    if pairs.empty or pairs[ident].nunique() == len(pairs):
+        return False
+    return bool((pairs.groupby(ident, observed=True)[column].nunique() > 1).any())
+
+
+def _columns(plan: object) -> list[str]:
+    """The columns a plan filters or counts by: where the status of a history table would matter."""
+    match plan:
+        case AggregateArgs() | RankArgs(): return [p.column for p in plan.where]
+        case RatioArgs(): return [p.column for p in plan.where + plan.base]
+        case CheckArgs(): return [p.column for p in plan.where + plan.condition]
+        case FrequencyArgs(): return [plan.column, *(p.column for p in plan.where)]
+    return []
+
+
+def _counted(plan: object) -> str | None:
+    """The column a plan counts or lists ('how many tickets', 'list the open tickets'): the id."""
+    if isinstance(plan, AggregateArgs) and plan.op in (Agg.count, Agg.count_distinct):
+        return plan.column
+    if isinstance(plan, RankArgs) and plan.by is None and len(plan.columns) == 1:
+        return plan.columns[0]
+    return None
+
+
+def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> object:
+    """`plan` read against a history table: a LatestArgs over each id's latest row when it counts or
+    filters by a status of a status log; `plan` itself when the table is not one, the status is
+    not used, or the question says rows or 'ever' (noted). Raises Abstain where the readings
+    differ and the latest one cannot be planned (a list, a yes/no test, a most-common status...)."""
+    status = next((c for c in _columns(plan) if status_like(table, c)), None) if lex.date_columns else None
+    if status is None:
+        return plan
+    if draft.per_row or reading.of("row"):
+        draft.notes.append(f"read every row (each {status} update), not only each id's latest row")
+        return plan
+    named = _counted(plan)
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and c != status and table.df[c].is_unique]
+    if named is None and unique:  # each row is one loan, order, ...: rows are entities, not updates
+        draft.notes.append(f"counted rows, each one {unique[0]} (not any id's latest {status})")
+        return plan
+    history = find_history(table, lex, status, named)
+    if history is None:
+        return plan
+    ident = history.id
+    if isinstance(plan, AggregateArgs) and plan.op in (Agg.count, Agg.count_distinct) and not plan.group_by \
+            and any(i.text.lower() == "ever" for i in reading.items):
+        draft.notes.append(f"counted each {ident} that ever had this {status}, at any time")
+        return AggregateArgs(op=Agg.count_distinct, column=ident, where=plan.where)
+    if unique:
+        raise Abstain(f"Each row is one {unique[0]}: count each {ident} that ever had this {status} (say 'ever'), "
+                      f"or only each {ident}'s latest {unique[0]}? I cannot tell which is meant.")
+    return _latest(plan, history, table)
+
+
+def _latest(plan: object, history: History, table: Table) -> LatestArgs:
+    """The count (or aggregate) of `plan` over each id's latest row. Raises Abstain for a plan the
+    latest rows cannot answer yet (a list, test, ranking, percentage or group-by; a date condition)."""
+    ident, status = history.id, history.status
+    if not isinstance(plan, AggregateArgs) or plan.group_by:
+        raise Abstain(f"{table.name} is a history of each {ident} ({status} changes over time): I can count each "
+                      f"{ident}'s latest {status}, but not yet list, test, rank or group by it; ask for a count, "
+                      "or say 'rows' to read every update.")
+    if any(p.column == history.date for p in plan.where):
+        raise Abstain(f"{table.name} is a history of each {ident}: a {status} on a date needs each {ident}'s "
+                      f"row as of that date, which I cannot compute yet; ask without the date for today's {status}.")
+    counted = plan.op in (Agg.count, Agg.count_distinct) and plan.column in (None, ident)
+    return LatestArgs(id=ident, date=history.date, op=Agg.count if counted else plan.op,
+                      column=None if counted else plan.column, where=plan.where)
