@@ -94,6 +94,19 @@ def test_history_ever_counts_each_ticket_that_had_the_status():
     assert result.value == 3 and any("ever had" in n for n in outcome.router.notes)  # T1, T3, T4 (T4 later reopened)
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("How many tickets got closed?", 3),              # T1, T3, T4 each had a closed row; latest closed is 2
+    ("How many tickets were closed?", 3),
+    ("How many tickets have been closed?", 3),
+    ("How many tickets are closed?", 2),              # present tense: latest rows T1, T3
+    ("Count the closed tickets", 2),                  # no verb: the current state
+])
+def test_a_past_event_counts_each_ticket_that_had_the_status(question, expected):
+    outcome, result = ask(TICKETS, question)
+    assert result.value == expected
+    assert any("ever had" in n for n in outcome.router.notes) == (expected == 3)
+
+
 @pytest.mark.parametrize("question", [
     "What percentage of tickets are closed?",        # 2 of 4 latest, 3 of 8 rows: not planned yet
     "How many tickets were open on 2024-01-03?",      # as of a date: not planned yet

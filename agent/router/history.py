@@ -90,6 +90,12 @@ def _counted(plan: object) -> str | None:
     return None
 
 
+_EVER = {"ever", "got", "were", "was", "became", "been", "went", "gotten"}
+"""An event in the past ('how many tickets got reopened', 'were closed', 'have ever been open')
+asks which ids had the status at any time; the present ('are open', 'is closed') or no verb asks
+for each id's latest row."""
+
+
 def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> object:
     """`plan` read against a history table: a LatestArgs over each id's latest row when it counts or
     filters by a status of a status log; `plan` itself when the table is not one, the status is
@@ -111,8 +117,11 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
         return plan
     ident = history.id
     if isinstance(plan, AggregateArgs) and plan.op in (Agg.count, Agg.count_distinct) and not plan.group_by \
-            and any(i.text.lower() == "ever" for i in reading.items):
-        draft.notes.append(f"counted each {ident} that ever had this {status}, at any time")
+            and any(i.text.lower() in _EVER for i in reading.items) \
+            and (any(i.text.lower() == "ever" for i in reading.items)
+                 or not any(p.column == history.date for p in plan.where)):  # 'were open on <date>': as of a date
+        draft.notes.append(f"counted each {ident} that ever had this {status}, at any time (read from "
+                           f"'{next(i.text for i in reading.items if i.text.lower() in _EVER)}')")
         return AggregateArgs(op=Agg.count_distinct, column=ident, where=plan.where)
     if unique:
         raise Abstain(f"Each row is one {unique[0]}: count each {ident} that ever had this {status} (say 'ever'), "
