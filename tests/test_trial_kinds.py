@@ -293,3 +293,17 @@ def test_history_average_over_the_latest_rows():
     _, latest = ask(csv, "What is the average priority where status is open?")
     _, rows = ask(csv, "Average priority of open rows")
     assert latest.value == 2 and rows.value == pytest.approx(8 / 3)
+
+
+# Each product is one row: a top-N by row count would be a tie of every product at 1.
+CATALOGUE = "product,brand,units\nKettle,Alder,385\nToaster,Alder,764\nTent,North,120\nLamp,North,991\n"
+
+
+def test_ranking_groups_of_one_row_each_by_count_abstains():
+    why = abstains(CATALOGUE, "Top 2 best-selling products")
+    assert "one row" in why and "product" in why
+
+
+def test_ranking_groups_with_several_rows_by_count_still_answers():
+    outcome, result = ask(CATALOGUE + "Mug,North,50\n", "Which brand has the most rows?")
+    assert result.groups[0].key == ["North"] and result.groups[0].value == 3  # North: Tent, Lamp, Mug

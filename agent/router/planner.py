@@ -127,10 +127,19 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
                       "(e.g. 'which category has the highest ...').")
     if draft.group_by and order is None:
         order = "desc"
+    if op == "count" and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
+        raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
+                      "(all tie at 1); say which column to rank by.")
     if draft.which and draft.group_by and limit is None:
         limit = 1
     return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
                          order=order, limit=limit)
+
+
+def _one_row_each(table: Table, column: str) -> bool:
+    """True when every row has its own value of `column` (judged over all rows; a table read where
+    it lies holds only a sample in memory, so it is never judged)."""
+    return not table.lies_in_file and len(table.df) > 1 and bool(table.df[column].is_unique)
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:
