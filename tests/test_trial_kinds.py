@@ -307,3 +307,23 @@ def test_ranking_groups_of_one_row_each_by_count_abstains():
 def test_ranking_groups_with_several_rows_by_count_still_answers():
     outcome, result = ask(CATALOGUE + "Mug,North,50\n", "Which brand has the most rows?")
     assert result.groups[0].key == ["North"] and result.groups[0].value == 3  # North: Tent, Lamp, Mug
+
+
+# 60 distinct jobs, two rows each (names, not categories), one of them the word 'Make'; 'Staff Engineer' among titles.
+JOBS = "job,gender,age\n" + "".join(f"Job{n},{'F' if n % 2 else 'M'},{20 + n}\n" * 2 for n in range(59)) + "Make,F,30\n" * 2
+TITLES = "title,age\nStaff Engineer,40\nStaff Engineer,44\nAnalyst,30\nManager,60\nIntern,20\n"
+
+
+def test_a_lowercase_verb_is_not_a_name_value():
+    # 'make' is the verb; women: 29 odd-numbered jobs x 2 rows + the 2 'Make' rows = 60
+    outcome = agent_for(JOBS).ask("How many purchases did women make?")
+    assert outcome.status != "answered" or outcome.results[-1].result.value == 60
+    _, result = ask(JOBS, "How many rows have job Make?")  # capitalised, named: the value
+    assert result.value == 2
+
+
+def test_one_lowercase_word_inside_a_longer_value_does_not_link_it():
+    outcome = agent_for(TITLES).ask("What's the median age of staff?")
+    assert outcome.status != "answered" or outcome.results[-1].result.value == 40  # all five rows: 20 30 40 44 60
+    _, result = ask(TITLES, "What is the median age of Staff Engineer?")  # the whole value: 40, 44 -> 42
+    assert result.value == 42

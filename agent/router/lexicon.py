@@ -86,6 +86,10 @@ class Lexicon:
     folded_values: list[str] = field(default_factory=list)
     """Every text value the value words were taken from, casefolded: a run of words links to a value
     only when no other value holds it as text (tokens alone can hide a second holder)."""
+    proper: set[str] = field(default_factory=set)
+    """Casefolded one-word values written capitalised in a column of more than PROPER_MIN_VALUES
+    distinct values ('Make' among 480 jobs, 'Houston' among cities): names, linked only from a
+    capitalised word ('how many purchases did women make' has no job in it)."""
     headers: dict[str, set[str]] = field(default_factory=dict)
     """Stem of a word of a column's header (split from snake/camel case and spaces) -> columns."""
     header_words: dict[str, set[str]] = field(default_factory=dict)
@@ -220,6 +224,11 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
             lex.flag_values[column] = pair
 
 
+PROPER_MIN_VALUES = 50
+"""A text column with more distinct values than this holds names (jobs, merchants, cities), not a
+handful of categories ('Sales', 'Male') that people write in lower case."""
+
+
 def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> list[str]:
     """Add the column's values (and their aliases) to the lexicon; returns the distinct values."""
     values = [str(v) for v in pd.unique(series.dropna())]
@@ -230,6 +239,8 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
+    if len(values) > PROPER_MIN_VALUES:
+        lex.proper.update(v.strip().casefold() for v in values if _SIMPLE.match(v.strip()) and v.strip()[:1].isupper())
     if len(values) <= 5000:
         lex.folded_values += [v.strip().casefold() for v in values]
         for v in values:

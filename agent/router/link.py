@@ -174,7 +174,8 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         before = tokens[run[0] - 1].lower if run[0] > 0 else ""
         held = sum(text.casefold() in v for v in lex.folded_values)
         # 'by colour' names a grouping, never a value; a second value holding the words makes it ambiguous
-        if len(hits) == 1 and None not in hits and () not in hits and held == 1 and before not in ("by", "per"):
+        if len(hits) == 1 and None not in hits and () not in hits and held == 1 and before not in ("by", "per") \
+                and not _weak_lowercase_link(tokens, run, next(iter(hits))[1], lex):
             column, value = hits.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
             reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
@@ -183,6 +184,22 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         i += len(run)
     reading.items.sort(key=lambda it: it.pos)
     return kept
+
+
+def _unless_lowercase_name(token: Token, meanings: list[Meaning] | None, lex: Lexicon) -> list[Meaning] | None:
+    """`meanings` without the name values (Lexicon.proper) a lowercase word would link: 'make' is a
+    verb, not the job 'Make'."""
+    if not meanings or token.text != token.lower or token.lower not in lex.proper:
+        return meanings
+    return [m for m in meanings if not (m.kind == "value" and m.value and m.value.casefold() in lex.proper)]
+
+
+def _weak_lowercase_link(tokens: list[Token], run: list[int], value: str, lex: Lexicon) -> bool:
+    """True when one lowercase word would stand for a longer value ('staff' for 'Staff Engineer')
+    or for a name (Lexicon.proper): a common word inside a value is no evidence the value is meant."""
+    if len(run) != 1 or tokens[run[0]].text != tokens[run[0]].lower:
+        return False
+    return value.casefold() != tokens[run[0]].lower or tokens[run[0]].lower in lex.proper
 
 
 def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
@@ -244,7 +261,7 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         return Item(token.text, i, lex.short_values[token.text]), 1
     for n in lex.lengths.get(token.lower, ()):
         if n == 1:
-            meanings = lex.phrases.get((token.lower,))
+            meanings = _unless_lowercase_name(token, lex.phrases.get((token.lower,)), lex)
             if meanings:
                 return Item(token.text, i, meanings), 1
             continue
