@@ -42,7 +42,7 @@ def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Readi
     free, items = set(gap), []
     for pos in sorted(gap):  # 'gpa' for CGPA: an acronym missing only its first letter
         word = tokens[pos].lower
-        hits = {c for a, c in lex.acronyms.items() if len(word) >= 3 and a[1:] == word}
+        hits = set(lex.acronym_tails.get(word, ())) if len(word) >= 3 else set()
         if len(hits) == 1 and word not in lex.acronyms:
             column = hits.pop()
             reading.notes.append(f"read '{tokens[pos].text}' as {column}")
@@ -75,8 +75,7 @@ def _acronym_of(words: list[str], lex: Lexicon) -> str | None:
     initials = "".join(w[0] for w in words if w[0].isalpha())
     if initials in lex.acronyms:
         return lex.acronyms[initials]
-    near = {c for a, c in lex.acronyms.items() if len(initials) >= 2 and len(a) - len(initials) == 1
-            and (a.startswith(initials) or a.endswith(initials))}
+    near = set(lex.acronym_near.get(initials, ())) if len(initials) >= 2 else set()
     return near.pop() if len(near) == 1 else None
 
 

@@ -95,6 +95,10 @@ class Lexicon:
     header_words: dict[str, set[str]] = field(default_factory=dict)
     """Column -> the stems of its header words ('YearsSinceLastPromotion' -> year, since, last, promotion)."""
     acronyms: dict[str, str] = field(default_factory=dict)
+    acronym_tails: dict[str, set[str]] = field(default_factory=dict)
+    """An acronym without its first letter -> columns ('gpa' -> CGPA)."""
+    acronym_near: dict[str, set[str]] = field(default_factory=dict)
+    """An acronym without its first or last letter -> columns (initials one letter short)."""
     """Lowercase acronym word of a header ('gre' of 'GRE Score', 'cgpa') -> column."""
     max_len: int = 1
     lengths: dict[str, list[int]] = field(default_factory=dict)
@@ -200,7 +204,11 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         lex.headers.setdefault(singular(w), set()).add(column)
     for raw in re.split(r"[^A-Za-z0-9]+", column):
         if 2 <= len(raw) <= 6 and raw.isalpha() and raw.isupper():
-            lex.acronyms.setdefault(raw.lower(), column)
+            acronym = raw.lower()
+            if lex.acronyms.setdefault(acronym, column) == column:
+                lex.acronym_tails.setdefault(acronym[1:], set()).add(column)
+                for part in (acronym[1:], acronym[:-1]):
+                    lex.acronym_near.setdefault(part, set()).add(column)
     name = column.strip().lower()
     short = name.isalpha() and 2 <= len(name) <= 5
     if short and (not re.search(r"[aeiou]", name[1:]) or column.strip().isupper()):

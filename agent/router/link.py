@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import islice
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
@@ -172,9 +173,8 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         hits = {lex.value_words.get(tokens[p].lower) for p in run}
         text = " ".join(tokens[p].text for p in run)
         before = tokens[run[0] - 1].lower if run[0] > 0 else ""
-        held = sum(text.casefold() in v for v in lex.folded_values)
         # 'by colour' names a grouping, never a value; a second value holding the words makes it ambiguous
-        if len(hits) == 1 and None not in hits and () not in hits and held == 1 and before not in ("by", "per") \
+        if len(hits) == 1 and None not in hits and before not in ("by", "per") and _held_once(text, lex) \
                 and not _weak_lowercase_link(tokens, run, next(iter(hits))[1], lex):
             column, value = hits.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
@@ -184,6 +184,12 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         i += len(run)
     reading.items.sort(key=lambda it: it.pos)
     return kept
+
+
+def _held_once(text: str, lex: Lexicon) -> bool:
+    """True when exactly one text value holds `text` (casefolded); the scan stops at a second."""
+    folded = text.casefold()
+    return len(list(islice((v for v in lex.folded_values if folded in v), 2))) == 1
 
 
 def _unless_lowercase_name(token: Token, meanings: list[Meaning] | None, lex: Lexicon) -> list[Meaning] | None:
