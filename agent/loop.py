@@ -165,8 +165,7 @@ class Agent:
         questions are never answered from a handful of records); cut to `offered`."""
         tools = {**self.tools, **QUERY_TOOLS} if self.tools is COMPUTE_TOOLS else dict(self.tools)
         if self.offered is None and self.tools is COMPUTE_TOOLS and self.config.tools.offer_by_kind:
-            plan_tool = PLAN_TOOLS.get(type(decision.plan)) if decision.plan is not None else None
-            names = tools_for_kind(decision.kind, plan_tool)
+            names = tools_for_kind(decision.kind)
             tools = {n: t for n, t in tools.items() if n in names}
         if decision.lookup is not None and self.search_tool is not None:
             tools[self.search_tool.name] = self.search_tool

@@ -1,6 +1,7 @@
 """Which tools the model is offered for one question: the tools of the question's kind (recognised
-by the router from cue words, before any plan), `aggregate` and `describe` always, and the tool of
-the router's own plan when it built one. Offering all twelve makes a ~10k-token prompt (about 39k
+by the router from cue words, before any plan) and `aggregate` and `describe` always. The set
+depends on the kind alone, not on the router's plan, so a recorded conversation replays unchanged
+when the planner learns a new reading. Offering all twelve makes a ~10k-token prompt (about 39k
 characters of schemas, measured on the IBM HR table) from which a small model picks operations the
 question never needs; a kind's set is three to six tools."""
 
@@ -25,8 +26,7 @@ BY_KIND: dict[Kind, frozenset[str]] = {
 """The typed tools each kind of question needs, beside ALWAYS. Every Kind has an entry."""
 
 
-def tools_for_kind(kind: Kind, plan_tool: str | None = None) -> frozenset[str]:
-    """Names of the tools offered for a question of `kind`; `plan_tool` is the tool that runs the
-    router's plan (None without a plan), offered too so the model can reach the router's reading.
-    Raises KeyError for a Kind with no entry (a new kind must say what it offers)."""
-    return ALWAYS | BY_KIND[kind] | ({plan_tool} if plan_tool else frozenset())
+def tools_for_kind(kind: Kind) -> frozenset[str]:
+    """Names of the tools offered for a question of `kind`. Raises KeyError for a Kind with no
+    entry (a new kind must say what it offers)."""
+    return ALWAYS | BY_KIND[kind]
