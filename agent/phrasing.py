@@ -50,6 +50,8 @@ def _check(result: CheckResult, plan: CheckArgs | None) -> str:
         if result.answer:
             return f"Yes: all {fmt(d['values'])} {column} values are unique."
         repeats = ", ".join(fmt(next(iter(e.values()))) for e in result.examples)
+        more = d.get("repeated values", 0) - len(result.examples)
+        repeats += f", and {fmt(more)} more" if repeats and more > 0 else ""
         return (f"No: {fmt(d['values'])} {column} values, only {fmt(d['distinct values'])} distinct"
                 + (f" (repeated: {repeats})." if repeats else "."))
     if result.check == "compare" and plan is not None and plan.left is not None:

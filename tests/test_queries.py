@@ -70,7 +70,7 @@ def test_case_6_percentage_growth_between_two_years():
 
 def test_not_unique_says_no_with_the_counts():
     outcome, result = ask("order_id,amount\n1,10\n2,20\n2,30\n", "Are all order ids unique?")
-    assert result.answer is False and result.deciding == {"values": 3, "distinct values": 2}
+    assert result.answer is False and result.deciding == {"values": 3, "distinct values": 2, "repeated values": 1}
     assert outcome.answer.startswith("No: 3 order_id values, only 2 distinct")
 
 
@@ -155,3 +155,10 @@ def test_change_absolute_and_latest_row_aggregate():
     assert change.percent == pytest.approx(-20.0)
     latest = run(TICKETS, LatestArgs(id="ticket", date="updated", where=[Predicate(column="status", op=Op.eq, value="closed")]))
     assert isinstance(latest, StatResult) and latest.value == 2
+
+
+def test_not_unique_says_how_many_values_repeat_beyond_those_listed():
+    # T1..T4 each twice, T5 once: 9 values, 5 distinct, 4 repeated values; three are listed
+    outcome, result = ask("id,amount\nT1,1\nT2,2\nT1,3\nT3,4\nT2,5\nT4,6\nT3,7\nT4,8\nT5,9\n", "Are all ids unique?")
+    assert result.answer is False and result.deciding["repeated values"] == 4
+    assert outcome.answer == "No: 9 id values, only 5 distinct (repeated: T1, T2, T3, and 1 more)."

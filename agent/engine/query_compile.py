@@ -52,8 +52,10 @@ def uniqueness(schema: c.Schema, name: str, where: exp.Expression | None) -> exp
 
 
 def repeated(schema: c.Schema, name: str, where: exp.Expression | None, n: int = 3) -> exp.Select:
-    """Values of `name` that occur more than once (first n by value)."""
-    select = filtered(exp.select(c.column(name)).from_(schema.relation()), where)
+    """Values of `name` that occur more than once (first n by value), each row with the number of
+    such values (a window over the groups that pass HAVING)."""
+    every = exp.Window(this=exp.Count(this=exp.Star()))
+    select = filtered(exp.select(c.column(name), every).from_(schema.relation()), where)
     having = exp.GT(this=exp.Count(this=exp.Star()), expression=exp.convert(1))
     return select.where(not_null(name)).group_by(c.column(name)).having(having).order_by(c.column(name)).limit(n)
 

@@ -63,8 +63,10 @@ def check(engine: SqlEngine, table: Table, args: CheckArgs) -> CheckResult:
             raise BadPredicate("(none)", "unique", "a uniqueness test needs a column")
         name = table.column(args.column)
         (rows, distinct), = run.fetch(q.uniqueness(run.schema, name, run.condition))
-        repeats = [r[0] for r in run.fetch(q.repeated(run.schema, name, run.condition))]
-        return CheckResult(check=args.check, answer=rows == distinct, deciding={"values": rows, "distinct values": distinct},
+        found = run.fetch(q.repeated(run.schema, name, run.condition))
+        repeats = [r[0] for r in found]
+        deciding = {"values": rows, "distinct values": distinct, "repeated values": int(found[0][1]) if found else 0}
+        return CheckResult(check=args.check, answer=rows == distinct, deciding=deciding,
                            examples=[{name: scalar(v)} for v in repeats], provenance=run.provenance(
                                f"COUNT({name}) = COUNT(DISTINCT {name}){where_text(args.where)}", int(rows)))
     if not args.condition:

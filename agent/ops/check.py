@@ -30,10 +30,10 @@ def check(engine: Engine, table: Table, args: CheckArgs) -> CheckResult:
         column = table.column(args.column)
         values = table.df.loc[population.mask, column].dropna()
         rows, distinct = len(values), int(values.nunique())
-        repeated = sorted(values[values.duplicated()].unique().tolist())[:3]
+        every = sorted(values[values.duplicated()].unique().tolist())
         return CheckResult(check=args.check, answer=rows == distinct,
-                           deciding={"values": rows, "distinct values": distinct},
-                           examples=[{column: v} for v in repeated],
+                           deciding={"values": rows, "distinct values": distinct, "repeated values": len(every)},
+                           examples=[{column: v} for v in every[:3]],
                            provenance=provenance(table, f"COUNT({column}) = COUNT(DISTINCT {column})"
                                                  f"{where_text(args.where)}", population, started))
     if not args.condition:
