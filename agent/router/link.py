@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
+from agent.router.filler import drop_fillers
 from agent.router.headers import link_headers
 from agent.router.tokens import Token, tokenize
 
@@ -101,7 +102,8 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
-    rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    rest = _value_words(tokens, rest, lex, reading)
     if embed is not None and rest:
         rest = _embedding_links(tokens, rest, lex, reading, *embed)
     reading.unmatched = _phrases(tokens, rest)

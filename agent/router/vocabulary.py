@@ -120,6 +120,16 @@ INSTRUCTION = re.compile(r"(?:(?<=[.?!])|^)\s*(?:answer (?:with|true|in|as)|the 
                          r"please answer)\b.*$", re.I | re.S)
 """A trailing instruction about the answer's form ('Answer True or False', 'If there are none
 answer with an empty list'): not part of the question."""
+IGNORABLE_VERBS = frozenset("""
+offer provide carry bring consider record register log occur happen own hold keep say regard deem buy purchase
+take fall belong go
+""".split())
+"""Base forms of generic verbs (offering, having, recording, occurring, being regarded as) that add no
+condition to a plan once every other word is linked: 'the job roles offered', 'the revenue provided by'."""
+IGNORABLE_WORDS = frozenset("""
+according regarding respectively actually really basically overall altogether
+""".split())
+"""Function words ignored like IGNORABLE_VERBS ('According to this database, ...')."""
 ROW_SCOPE = {"single", "given", "one", "each"}
 """'in a single season', 'in one transaction': the noun after these names one row, not a column."""
 LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|provide)\b", re.I)
