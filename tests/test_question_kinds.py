@@ -57,3 +57,31 @@ def test_names_and_words_resembling_the_table_are_never_ignored():
     recorded = tokenize("revenue recorded")[1]
     assert not ignorable(recorded, 1, lex)  # 'recorded' resembles the header 'recorder'
     assert ignorable(tokenize("revenue offered")[1], 1, lex)
+
+
+# kind b: 'in a season', 'in one season', 'by a single player in one season' rank single rows
+
+SEASONS = "player,year,blk,ast\nAnn,2019,5,10\nAnn,2020,6,12\nBob,2019,8,1\nBob,2020,2,3\n"
+"""Single rows and per-player totals disagree: most blk in a row 8 (Bob), in total Ann 11 > Bob 10."""
+
+
+def test_in_a_season_ranks_single_rows_not_totals_per_player():
+    _, result = ask(SEASONS, "What was the highest number of blk by any player in a season?")
+    assert result.value == 8  # Bob 2019; the per-player totals would give 11
+    outcome, result = ask(SEASONS, "Which player had the most blk in a season?")
+    assert "Bob" in outcome.answer and "Ann" not in outcome.answer
+
+
+def test_totals_in_one_season_are_row_values():
+    _, result = ask(SEASONS, "List the two highest ast totals by a single player in one season.")
+    assert [r["ast"] for r in result.rows] == [12, 10]  # Ann 2020, Ann 2019; totals would be 22, 4
+    _, result = ask(SEASONS, "What are the two highest total ast values in one season?")
+    assert [r["ast"] for r in result.rows] == [12, 10]
+
+
+
+def test_a_lowercase_stopword_is_not_an_uppercase_code_value():
+    _, result = ask("team,pts\nWAS,3\nBOS,4\n", "What was the total pts?")
+    assert result.value == 7  # 'was' is the verb, not team WAS (which would give 3)
+    _, result = ask("team,pts\nWAS,3\nBOS,4\n", "What is the total pts of WAS?")
+    assert result.value == 3

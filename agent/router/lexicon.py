@@ -226,7 +226,8 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
     by_fold = {v.strip().casefold(): v for v in values}
     for v in values:
         text = v.strip()
-        if len(text) <= 2:
+        if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()):
+            # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A'
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))

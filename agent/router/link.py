@@ -167,11 +167,12 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
 
 
 def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
-    """'in a single season', 'in one transaction': the noun after single/given/one/each is the
-    row itself (unless it names a value); it is read as a row noun and the reading marked."""
+    """'in a single season', 'in one transaction', 'in a season': the noun after single/given/one/
+    each (or 'in a') is the row itself (unless it names a value); it is read as a row noun and the
+    reading marked."""
     kept = []
     for pos in gap:
-        if pos and tokens[pos - 1].lower in V.ROW_SCOPE:
+        if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
             continue
@@ -181,6 +182,12 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
             item.meanings, item.kind = [Meaning("row")], "row"
             reading.row_scope = True
     return kept
+
+
+def _in_a(tokens: list[Token], pos: int) -> bool:
+    """'in a season', 'in any season': a noun that names no column or value after 'in a'/'in an'/
+    'in any' is one row ('the most blocks in a season'); after 'in a single' ROW_SCOPE decides."""
+    return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
 def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:

@@ -90,7 +90,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             draft.magnitude = True
         if item.text.lower() in V.FREQUENCY_ORDER:
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
-    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item):
+    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
+            and not (nxt.kind == "row" and reading.row_scope):  # 'by a single player in one season': who, per row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "time":
         _time_word(item, meaning.value, reading, draft, lex)

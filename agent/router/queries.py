@@ -222,13 +222,20 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     named = _named(draft)
     after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
     before = [c.column for c in named if c.pos < order_item.pos]
+    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
+        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
     if draft.group_by and reading.row_scope and not draft.op:
-        before = [*draft.group_by, *before]  # 'which player had the most steals in a single season': a row
+        # 'which player had the most steals in a single season': a row, and its player is returned;
+        # 'the most blocks by any player in a season': the player only says who, the value is returned
+        if not draft.which:
+            draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
+            draft.group_by.clear()
+        before = [*draft.group_by, *before]
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
-    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
-        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
+    if draft.op == "sum" and after and reading.row_scope and not draft.group_by:
+        draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
     if draft.op or not after:
         return None
     by = after[0].column
