@@ -85,3 +85,43 @@ def test_a_lowercase_stopword_is_not_an_uppercase_code_value():
     assert result.value == 7  # 'was' is the verb, not team WAS (which would give 3)
     _, result = ask("team,pts\nWAS,3\nBOS,4\n", "What is the total pts of WAS?")
     assert result.value == 3
+
+
+# kind c: yes/no tests the check op expresses (sign words, one value, row counts, membership, a row's total)
+
+EMP = "name,age,pay,hours\nAna,30,-5,40\nBo,40,10,40\nCy,50,20,40\n"
+
+
+def yes(csv: str, question: str) -> bool:
+    """The yes/no answer of `question` (a CheckResult), asserting the router answered it."""
+    _, result = ask(csv, question)
+    return result.answer
+
+
+def test_comparison_naming_its_quantity_and_sign_words():
+    assert yes(EMP, "Is our average employee older than 35?") is True  # mean age (30+40+50)/3 = 40
+    assert yes(EMP, "Is our average employee older than 45?") is False
+    assert yes(EMP, "Is the highest pay negative?") is False  # max 20
+    assert yes(EMP, "Is the lowest pay negative?") is True  # min -5
+    assert yes(EMP, "Is the lowest age positive?") is True  # min 30
+
+
+def test_same_across_all_rows_is_one_distinct_value():
+    assert yes(EMP, "Is hours the same across all rows?") is True  # 40, 40, 40
+    assert yes(EMP, "Is pay the same across all rows?") is False
+    assert "same" in refused(EMP, "Did anyone get 10 pay in the same row?")
+
+
+def test_row_count_against_a_number():
+    assert yes(EMP, "Does the table have fewer than 4 rows?") is True  # 3 rows
+    assert yes(EMP, "Does the dataset have more than 1k rows?") is False
+
+
+def test_a_number_before_a_column_is_a_value_of_it():
+    assert yes(EMP, "Is 35 an existing age?") is False
+    assert yes(EMP, "Is 40 an existing age?") is True
+
+
+def test_exactly_a_rows_total_in_a_given_season():
+    assert yes(SEASONS, "Is there a player with exactly 12 total ast in a given season?") is True  # Ann 2020
+    assert yes(SEASONS, "Is there a player with exactly 4 total ast in a given season?") is False  # only Bob's sum

@@ -105,7 +105,7 @@ class Lexicon:
             lengths.append(len(key))
             lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
-        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun")
+        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun", "sign", "same")
         if current and current[0].kind != meaning.kind and (replace or weaker):
             current = []  # a column, value or operator word outranks filler; `replace` always wins
         if meaning not in current:
@@ -170,6 +170,10 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("ratio"), replace=True)
     for w, stat in V.STAT_WORDS.items():
         lex.add(w, Meaning("stat", value=stat), replace=True)
+    for w, op in V.SIGN_WORDS.items():
+        lex.add(w, Meaning("sign", value=op), replace=True)
+    for w in V.SAME_WORDS:
+        lex.add(w, Meaning("same"), replace=True)
     for w in V.CHANGE_WORDS:
         lex.add(w, Meaning("change"), replace=True)
     for w in V.GROUP_WORDS:

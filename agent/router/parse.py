@@ -9,6 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
+from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate
 from agent.table import ColumnRole, Table
 
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
@@ -42,6 +43,8 @@ class Draft:
     measure_used: bool = False
     measure_consumed: bool = False
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
+    row_count: tuple[str, float] | None = None
+    """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -71,6 +74,8 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
 def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
     nxt = reading.after(item)
+    if kind == "op" and item.used:
+        return  # 'exactly 1000 total points': 'total' only introduced the compared column
     if kind == "op":
         if meaning.value == "count_distinct" and draft.op in (None, "count"):
             draft.op = "count_distinct"
@@ -91,7 +96,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         if item.text.lower() in V.FREQUENCY_ORDER:
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
     elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
-            and not (nxt.kind == "row" and reading.row_scope):  # 'by a single player in one season': who, per row
+            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading):
+        # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "time":
         _time_word(item, meaning.value, reading, draft, lex)
@@ -107,6 +113,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
+    elif kind == "sign" and (predicate := sign_predicate(item, reading, draft, lex)) is not None:
+        draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
         item.used = True
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
@@ -154,6 +162,12 @@ def _groups_here(item: Item, reading: Reading) -> bool:
     if prev is not None and prev.text.lower() == "by" and _passive(reading, prev):
         return False  # 'scored by its players': who did it, not a group-by
     return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
+
+
+def _every(group: Item, reading: Reading) -> bool:
+    """'across all employees', 'for every row': the group word spans every row, no group-by."""
+    scope = reading.at(group.pos + 1)
+    return scope is not None and scope.text.lower() in ("all", "every")
 
 
 def _passive(reading: Reading, by: Item) -> bool:
@@ -209,10 +223,17 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
         return earlier[-1].column
     number = reading.after(item)
     unit = reading.after(number) if number is not None else None
+    named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
+    if named is not None and unit.meanings[0].value == "sum" and named.kind == "column":
+        unit.used, unit = True, named  # 'exactly 1000 total points in a given season': a row's total
     if unit is not None and unit.kind == "column" and unit.column in lex.numeric_columns and not unit.used:
         unit.used = True  # 'more than 500 assists': the column follows the number
         draft.columns = [c for c in draft.columns if c is not unit]
         return unit.column
+    dimension = dimension_column(item, lex)
+    if dimension is not None:
+        draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
+        return dimension
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure
@@ -242,6 +263,9 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
             and 1900 <= nxt.number <= 2100:
         column = _date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
+        return
+    if counts_rows(item, nxt, reading, lex):
+        draft.row_count = (op, nxt.number)
         return
     after = reading.after(nxt)
     currency = nxt.currency or (op == "between" and after is not None and after.currency)
@@ -326,11 +350,15 @@ def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table
         column = _date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
         return
-    prev = reading.before(item)
+    prev, nxt = reading.before(item), column_after(item, reading, table)
     if prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column
+    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
+        nxt.used = True
+        draft.columns = [c for c in draft.columns if c is not nxt]
+        column = nxt.column
     else:
         holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
         if len(holders) != 1:

@@ -119,6 +119,11 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
     """The typed query plan for a question of `kind` (`taken`: what take_limit or take_periods
     took before the draft was built), or None to leave it to the planner. Raises Abstain."""
     limit = taken if isinstance(taken, int) else None
+    if reading.of("same") and kind is not Kind.yes_no:
+        raise Abstain(f"I read '{reading.of('same')[0].text}' only in 'Is X the same across all rows?'.")
+    if draft.row_count is not None and kind is not Kind.yes_no:
+        raise Abstain("It compares a number of rows; I test that only in a yes/no question ('Does the table have "
+                      "more than 1000 rows?').")
     match kind:
         case Kind.yes_no: return _yes_no(reading, draft, lex, table)
         case Kind.statistic: return _statistic(reading, draft)
@@ -144,6 +149,18 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
     predicates = _where(draft)
     if draft.group_by:
         raise Abstain("I can test one aggregate or a condition, not compare groups, in a yes/no question.")
+    if draft.row_count is not None:
+        if draft.op or draft.order or _named(draft):
+            raise Abstain("I could not tell whether the number compares rows or a column.")
+        cmp, value = draft.row_count
+        return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg.count, where=predicates), cmp=_CMP[cmp],
+                         value=value)
+    if reading.of("same"):  # 'Is X the same across all rows?'
+        if predicates or draft.order or draft.op not in (None, "count"):
+            raise Abstain(f"I read '{reading.of('same')[0].text}' only in 'Is X the same across all rows?'.")
+        column = _one_column(draft, "must hold one value", lex)
+        return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg.count_distinct, column=column),
+                         cmp=Cmp.eq, value=1.0)
     if draft.op or draft.order:
         return _compare(reading, draft, lex)
     if not predicates:
@@ -161,7 +178,7 @@ def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
     """'Is the highest X equal to 1499', 'Is the average Y above 105': the aggregate, then the
     comparison with a number that the parser read as a condition on the same column."""
     compared = [(pos, p) for pos, p in draft.predicates if p.op.value in _CMP and isinstance(p.value, float)]
-    if not compared or not reading.of("comparison"):
+    if not compared or not reading.of("comparison", "sign"):
         raise Abstain("I could not tell what the aggregate is compared with.")
     pos, test = compared[-1]
     rest = [p for q, p in draft.predicates if q != pos]
@@ -227,7 +244,7 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     if draft.group_by and reading.row_scope and not draft.op:
         # 'which player had the most steals in a single season': a row, and its player is returned;
         # 'the most blocks by any player in a season': the player only says who, the value is returned
-        if not draft.which:
+        if _by_whom(reading, draft.group_by[0]):
             draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
             draft.group_by.clear()
         before = [*draft.group_by, *before]
@@ -255,6 +272,14 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=_where(draft))
+
+
+def _by_whom(reading: Reading, column: str) -> bool:
+    """True when the grouped column follows 'by' ('the most blocks by any player'): it says who
+    holds the row, it is not what the question asks for."""
+    named = next((i for i in reading.of("column") if i.column == column), None)
+    prev = reading.before(named) if named is not None else None
+    return prev is not None and prev.text.lower() == "by"
 
 
 def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:

@@ -46,6 +46,14 @@ COMPARISONS: dict[str, str] = {
     "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
     "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
 }
+SIGN_WORDS = {"negative": "<", "positive": ">"}
+"""'Is the highest X negative?': a comparison with 0 (negative: < 0, positive: > 0)."""
+SAME_WORDS = {"same", "identical", "constant"}
+"""'Is X the same across all rows?': the column holds one distinct value."""
+DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length", "shorter than": "length",
+              "taller than": "height", "heavier than": "weight", "lighter than": "weight", "cheaper than": "price",
+              "more expensive than": "price"}
+"""A comparison that names its own quantity: 'older than 35' compares an age column."""
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
                    "least frequent": "asc", "least popular": "asc", "rarest": "asc"}
