@@ -125,3 +125,20 @@ def test_a_number_before_a_column_is_a_value_of_it():
 def test_exactly_a_rows_total_in_a_given_season():
     assert yes(SEASONS, "Is there a player with exactly 12 total ast in a given season?") is True  # Ann 2020
     assert yes(SEASONS, "Is there a player with exactly 4 total ast in a given season?") is False  # only Bob's sum
+
+
+# kind d: 'the total number of X' counts rows (or distinct values), unless X is a numeric column to sum
+
+APPS = "id,rating,score\n1,3,300\n2,3,310\n3,4,320\n4,5,330\n"
+
+
+def test_total_number_of_rows_is_a_count():
+    _, result = ask(APPS, "What is the total number of applicants with a rating of 3?")
+    assert result.value == 2  # ids 1 and 2
+    _, result = ask(APPS, "What is the total number of different ratings?")
+    assert result.value == 3  # 3, 4, 5
+
+
+def test_total_number_of_a_numeric_column_is_its_sum():
+    _, result = ask("title,pages\nA,100\nB,250\n", "What is the total number of pages?")
+    assert result.value == 350

@@ -66,6 +66,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
         if not item.used:
             _bare_number(item, reading, draft, lex, table)
     _check_or(reading, draft)
+    _total_number(reading, draft, lex)
     conditioned = {p.column for _, p in draft.predicates if p.op in (Op.eq, Op.ne, Op.in_, Op.not_in)}
     draft.columns = [c for c in draft.columns if not (c.column in conditioned and table.roles[c.column] in _GROUPABLE)]
     return draft
@@ -120,6 +121,19 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
+
+
+def _total_number(reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    """'the total number of applicants with ...' counts rows; 'the total number of book pages' sums
+    a numeric column: 'total' then 'number of' is a count unless a numeric column follows."""
+    for item in reading.of("op"):
+        nxt = reading.after(item)
+        if item.text.lower() == "total" and draft.op == "sum" and nxt is not None and nxt.pos == item.pos + 1 \
+                and nxt.kind == "op" and nxt.meanings[0].value == "count":
+            counted = reading.after(nxt)
+            if counted is None or not (counted.kind == "column" and counted.column in lex.numeric_columns):
+                distinct = any(i.meanings[0].value == "count_distinct" for i in reading.of("op"))
+                draft.op = "count_distinct" if distinct else "count"  # 'total number of different roles'
 
 
 def _rows_are_entities(table: Table) -> bool:
