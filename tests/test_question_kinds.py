@@ -142,3 +142,29 @@ def test_total_number_of_rows_is_a_count():
 def test_total_number_of_a_numeric_column_is_its_sum():
     _, result = ask("title,pages\nA,100\nB,250\n", "What is the total number of pages?")
     assert result.value == 350
+
+
+# kind e: top-N and list questions
+
+STAFF = "person,dept,rev,remote\nA,X,5,Yes\nB,Y,9,No\nC,X,9,No\nD,Z,1,Yes\nE,X,3,No\nF,Y,2,No\n"
+"""dept counts: X 3, Y 2, Z 1; rev values 9, 9, 5, 3, 2, 1 (distinct 9, 5, 3, 2, 1)."""
+
+
+def test_top_n_groups_by_row_count():
+    _, result = ask(STAFF, "List the 2 depts that employ the most people.")
+    assert [g.key[0] for g in result.groups] == ["X", "Y"]
+
+
+def test_highest_n_different_values_rank_distinct_values():
+    _, result = ask(STAFF, "List highest 2 different revs?")
+    assert [r["rev"] for r in result.rows] == [9, 5]  # not 9, 9
+
+
+def test_count_said_twice_with_last_rows_in_file_order():
+    _, result = ask(STAFF, "List the 2 persons of the last two rows in the dataset.")
+    assert [r["person"] for r in result.rows] == ["E", "F"]
+
+
+def test_values_a_yes_no_column_can_take_are_listed():
+    _, result = ask(STAFF, "List all the unique possible values remote can take.")
+    assert sorted(v.value for v in result.values) == ["No", "Yes"]

@@ -9,7 +9,7 @@ from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, 
                            QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
 from agent.router.kind import Kind
-from agent.router.lexicon import Lexicon
+from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
 from agent.router.parse import Abstain, Draft
 from agent.table import ColumnRole, Table
@@ -54,6 +54,11 @@ def take_file_order(reading: Reading) -> tuple[str, int | None]:
     limit = take_limit(reading)
     word = next(i for i in reading.of("time") if i.text.lower() in ("first", "last"))
     word.kind = "stop"
+    for item in reading.of("number"):  # 'the 5 categories of the last five books': the count said twice
+        prev, nxt = reading.at(item.pos - 1), reading.at(item.pos + 1)
+        if not item.used and item.number == limit and prev is not None and prev.text.lower() == "the" \
+                and nxt is not None and nxt.kind == "column":
+            item.used = True
     return ("asc" if word.text.lower() == "first" else "desc"), limit
 
 
@@ -110,6 +115,18 @@ def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon) -> None:
             raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
 
 
+def _flag_as_column(reading: Reading, draft: Draft) -> None:
+    """'the unique values overtime can take': a Yes/No column named by itself is the column whose
+    values are listed, not the condition OverTime = Yes (which the parser first read)."""
+    flags = [i for i in reading.of("flag") if i.meanings[0].column and " " not in i.text]
+    if _named(draft) or draft.group_by or len(flags) != 1:
+        return
+    column = flags[0].meanings[0].column
+    draft.predicates = [(pos, p) for pos, p in draft.predicates if not (pos == flags[0].pos and p.column == column)]
+    draft.columns.append(Item(flags[0].text, flags[0].pos, [Meaning("column", column)]))
+    draft.notes[:] = [n for n in draft.notes if not n.startswith(f"read '{flags[0].text}' as {column} =")]
+
+
 def _where(draft: Draft) -> list[Predicate]:
     return [p for _, p in draft.predicates]
 
@@ -134,6 +151,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
             _no_names_of_numbers(reading, column, lex)
             return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
         case Kind.distinct:
+            _flag_as_column(reading, draft)
             column = _one_column(draft, "to list the values of", lex)
             _no_names_of_numbers(reading, column, lex)
             return DistinctArgs(column=column, where=_where(draft))
@@ -225,7 +243,7 @@ def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, ob
 def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
     """'the categories of the first five books', 'the location of the first purchase row-wise'."""
     order, limit = taken
-    returned = list(dict.fromkeys(c.column for c in _named(draft)))
+    returned = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))  # 'the 5 categories'
     if not returned:
         raise Abstain("I could not tell which column to show for those rows.")
     return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=_where(draft))
@@ -251,6 +269,8 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
+    if draft.op == "count_distinct" and after and limit is not None:
+        draft.op = None  # 'the highest 3 different revenues': distinct values ranked, not counted
     if draft.op == "sum" and after and reading.row_scope and not draft.group_by:
         draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
     if draft.op or not after:

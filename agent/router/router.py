@@ -54,7 +54,7 @@ class Router:
         """What a query kind reads before the draft: the N of a top-N, the first/last of file
         order, the two periods of a change."""
         match kind:
-            case Kind.frequency | Kind.rank: return take_limit(reading)
+            case Kind.frequency | Kind.rank | Kind.select: return take_limit(reading)
             case Kind.file_order: return take_file_order(reading)
             case Kind.change: return take_periods(reading, self.lexicon, self.table)
         return None
