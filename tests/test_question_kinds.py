@@ -168,3 +168,23 @@ def test_count_said_twice_with_last_rows_in_file_order():
 def test_values_a_yes_no_column_can_take_are_listed():
     _, result = ask(STAFF, "List all the unique possible values remote can take.")
     assert sorted(v.value for v in result.values) == ["No", "Yes"]
+
+
+# a title's own word names its row ('Sapiens'); a condition naming one row reads values off it
+
+_WORDS = ["Amber", "Birch", "Cedar", "Delta", "Ember", "Frost", "Grove", "Hazel", "Ivory", "Jasper", "Kestrel",
+          "Lunar", "Maple", "Nectar", "Onyx", "Pebble", "Quartz", "Raven", "Sable", "Thistle", "Umber", "Violet"]
+SHELF = "title,category,pages,edition\n" + "".join(
+    f"The {w} Road,{'Poetry' if w == 'Hazel' else 'Novel'},{100 + n // 2},1st Edition\n" for n, w in enumerate(_WORDS))
+"""22 distinct titles (a text column); 'The Hazel Road' is row n=7: Poetry, 100 + 7 // 2 = 103 pages."""
+
+
+def test_a_word_of_one_title_names_that_row():
+    _, result = ask(SHELF, "How many pages does Hazel have?")
+    assert result.value == 103
+    outcome, _ = ask(SHELF, "Which category does The Hazel Road belong to?")
+    assert "Poetry" in outcome.answer and "Novel" not in outcome.answer
+
+
+def test_counting_a_text_column_of_one_row_abstains():
+    assert "by construction" in refused(SHELF, "How many editions has Hazel gone through?")

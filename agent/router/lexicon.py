@@ -217,6 +217,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
             values = series.dropna()
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
+    elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
+        titles = [str(v) for v in pd.unique(series.dropna()) if len(tokenize(str(v))) <= 6]
+        _add_value_words(lex, column, titles)
     elif role is ColumnRole.categorical:
         pair = _yes_no(_add_values(lex, column, series, config))
         if pair:
@@ -235,13 +238,7 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
-    if len(values) <= 5000:
-        lex.folded_values += [v.strip().casefold() for v in values]
-        for v in values:
-            for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
-                if word not in V.STOPWORDS and word not in V.FILLER:
-                    seen = lex.value_words.get(word, ())
-                    lex.value_words[word] = (column, v.strip()) if seen == () else None
+    _add_value_words(lex, column, values)
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
@@ -257,6 +254,19 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
             if code in codes:
                 lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
     return values
+
+
+def _add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
+    """Index the words (4+ letters) of a column's text values for `link._value_words` ('Sapiens'
+    -> Book Title = 'Sapiens A Brief History Of Humankind'); skipped above 5000 distinct values."""
+    if len(values) > 5000:
+        return
+    lex.folded_values += [v.strip().casefold() for v in values]
+    for v in values:
+        for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
+            if word not in V.STOPWORDS and word not in V.FILLER:
+                seen = lex.value_words.get(word, ())
+                lex.value_words[word] = (column, v.strip()) if seen == () else None
 
 
 def _shared_prefix(values: list[str]) -> str:

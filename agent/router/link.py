@@ -150,13 +150,14 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         run = [rest[i]]
         while i + len(run) < len(rest) and rest[i + len(run)] == run[-1] + 1:
             run.append(rest[i + len(run)])
-        hits = {lex.value_words.get(tokens[p].lower) for p in run}
+        hits = {lex.value_words.get(tokens[p].lower, ()) for p in run}
+        unique = {h for h in hits if h}  # 'Hazel Road': 'road' is in many titles, 'hazel' in one
         text = " ".join(tokens[p].text for p in run)
         before = tokens[run[0] - 1].lower if run[0] > 0 else ""
         held = sum(text.casefold() in v for v in lex.folded_values)
         # 'by colour' names a grouping, never a value; a second value holding the words makes it ambiguous
-        if len(hits) == 1 and None not in hits and () not in hits and held == 1 and before not in ("by", "per"):
-            column, value = hits.pop()
+        if len(unique) == 1 and () not in hits and held == 1 and before not in ("by", "per"):
+            column, value = unique.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
             reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
         else:

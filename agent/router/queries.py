@@ -158,7 +158,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
-    return _history(reading, draft, lex, table)
+    return _one_row(draft, table) or _history(reading, draft, lex, table)
 
 
 def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
@@ -332,6 +332,18 @@ def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Late
     if ids[counted[0]].nunique() == len(ids) or not (ids.groupby(counted[0], observed=True)[state].nunique() > 1).any():
         return None
     return LatestArgs(id=counted[0], date=lex.date_columns[0], op=Agg.count, where=_where(draft))
+
+
+def _one_row(draft: Draft, table: Table) -> RankArgs | None:
+    """'Which category does the Quran belong to?': a 'which X' whose condition names one row (a
+    column of all-distinct values) reads X off that row. None for any other shape."""
+    from agent.router.planner import one_row_key
+
+    if not (draft.which and len(draft.group_by) == 1) or draft.op or draft.order or draft.ratio or draft.columns:
+        return None
+    if one_row_key(_where(draft), table) is None:
+        return None
+    return RankArgs(by=None, order="asc", limit=1, columns=draft.group_by, where=_where(draft))
 
 
 def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:
