@@ -188,3 +188,19 @@ def test_a_word_of_one_title_names_that_row():
 
 def test_counting_a_text_column_of_one_row_abstains():
     assert "by construction" in refused(SHELF, "How many editions has Hazel gone through?")
+
+
+# kind f: words naming a column or value by another form (full day/month names, a singular abbreviation)
+
+def test_full_day_and_month_names_link_to_abbreviated_values():
+    days = "day,sales\nSun,5\nMon,3\nSun,2\nTue,1\n"
+    _, result = ask(days, "What is the total sales on Sunday?")
+    assert result.value == 7  # 5 + 2
+    months = "mon,sales\nJan,1\nFeb,2\nJun,4\nJun,5\n"
+    _, result = ask(months, "What is the total sales in June?")
+    assert result.value == 9  # 4 + 5
+
+
+def test_a_singular_word_links_to_a_plural_abbreviation():
+    _, result = ask("player,PTS\nA,10\nB,30\n", "What is the highest point scored?")
+    assert result.value == 30

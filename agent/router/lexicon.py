@@ -242,6 +242,7 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
+    _add_full_names(lex, column, values)
     prefix = _shared_prefix(values)
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:
@@ -267,6 +268,18 @@ def _add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
             if word not in V.STOPWORDS and word not in V.FILLER:
                 seen = lex.value_words.get(word, ())
                 lex.value_words[word] = (column, v.strip()) if seen == () else None
+
+
+def _add_full_names(lex: Lexicon, column: str, values: list[str]) -> None:
+    """A column of abbreviated day or month names ('Sun', 'Mon'; 'Jan', 'Feb': every value the first
+    three letters of one name, at least three values) is asked for by full name: 'Sunday', 'June'."""
+    months = list(V.MONTHS)[:12]  # the full names come first
+    for names in (V.WEEKDAYS, months):
+        short = {n[:3]: n for n in names}
+        found = {v.strip(): short.get(v.strip().casefold()) for v in values}
+        if len(found) >= 3 and all(found.values()):
+            for value, name in found.items():
+                lex.add(name, Meaning("value", column, value), replace=True)
 
 
 def _shared_prefix(values: list[str]) -> str:
@@ -310,7 +323,7 @@ def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
             return [Meaning("flag", column)]
     if stem(word) in lex.stems:
         return [Meaning("column", lex.stems[stem(word)])]
-    for short, column in lex.abbreviations.items():
-        if len(word) >= 4 and _abbreviates(short, word):
+    for short, column in lex.abbreviations.items():  # 'point' for PTS as 'points' is
+        if len(word) >= 4 and (_abbreviates(short, word) or _abbreviates(short, word + "s")):
             return [Meaning("column", column)]
     return []
