@@ -204,3 +204,15 @@ def test_full_day_and_month_names_link_to_abbreviated_values():
 def test_a_singular_word_links_to_a_plural_abbreviation():
     _, result = ask("player,PTS\nA,10\nB,30\n", "What is the highest point scored?")
     assert result.value == 30
+
+
+def test_best_single_row_is_the_rows_maximum():
+    _, result = ask(SALES, "How much revenue did our best single row bring?")
+    assert result.value == 10  # max of 10, 5, 7, 3 (the sum would be 25)
+
+
+def test_which_generic_word_is_never_dropped():
+    table = table_from_text("product_category,unit_price\nTea,3\nCake,1\nBun,2\n", "t.csv")
+    agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+    outcome = agent.ask("Which category has the smallest single product price?")
+    assert outcome.status != "answered" or "Cake" in outcome.answer  # never the bare minimum price 1

@@ -182,6 +182,8 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
         if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE and " " not in item.text:
             item.meanings, item.kind = [Meaning("row")], "row"
             reading.row_scope = True
+        elif item.kind == "row" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE:
+            reading.row_scope = True  # 'our best single transaction
     return kept
 
 
@@ -198,7 +200,8 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
     kept = []
     for pos in rest:
         word = tokens[pos].lower
-        if linked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS  # 'Which category ...' asks for a column
+        if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         kept.append(pos)
     return kept

@@ -269,6 +269,9 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
+    if draft.magnitude and reading.row_scope and draft.op in (None, "sum") and not draft.group_by and limit is None:
+        draft.op, draft.order = ("max" if order_item.meanings[0].value == "desc" else "min"), None
+        return None  # 'How much revenue did our best single transaction bring?': MAX(revenue) of one row
     if draft.op == "count_distinct" and after and limit is not None:
         draft.op = None  # 'the highest 3 different revenues': distinct values ranked, not counted
     if draft.op == "sum" and after and reading.row_scope and not draft.group_by:

@@ -56,7 +56,8 @@ DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length
 """A comparison that names its own quantity: 'older than 35' compares an age column."""
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
-                   "least frequent": "asc", "least popular": "asc", "rarest": "asc"}
+                   "least frequent": "asc", "least popular": "asc", "rarest": "asc", "most commonly": "desc",
+                   "most frequently": "desc", "least commonly": "asc", "least frequently": "asc"}
 """'the most common X': the X value with the most rows."""
 COUNT_ORDER = {"most", "fewest", "least", *FREQUENCY_ORDER}
 """Order words that rank by how many rows ('the most transactions'), not by a magnitude."""
