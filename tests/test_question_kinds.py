@@ -216,3 +216,13 @@ def test_which_generic_word_is_never_dropped():
     agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
     outcome = agent.ask("Which category has the smallest single product price?")
     assert outcome.status != "answered" or "Cake" in outcome.answer  # never the bare minimum price 1
+
+
+def test_an_aside_about_the_answers_form_is_not_part_of_the_question():
+    _, result = ask(SALES, "List the revenue (in numeric form) of the first two rows?")
+    assert [r["revenue"] for r in result.rows] == [10, 5]
+
+
+def test_most_commonly_ranks_values_by_row_count():
+    outcome, result = ask(STAFF, "Which dept is most commonly seen?")
+    assert result.values[0].value == "X"  # X 3 rows, Y 2, Z 1

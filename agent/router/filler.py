@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 _IRREGULAR = {"brought": "bring", "bought": "buy", "said": "say", "held": "hold", "took": "take", "taken": "take",
               "kept": "keep", "fell": "fall", "fallen": "fall", "had": "have", "has": "have", "gone": "go",
-              "went": "go"}
+              "went": "go", "seen": "see", "saw": "see"}
 
 
 def base_forms(word: str) -> set[str]:

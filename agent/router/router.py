@@ -67,7 +67,7 @@ class Router:
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
-        asked = V.INSTRUCTION.sub("", question).strip() or question
+        asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         try:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)

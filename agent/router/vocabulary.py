@@ -131,9 +131,12 @@ INSTRUCTION = re.compile(r"(?:(?<=[.?!])|^)\s*(?:answer (?:with|true|in|as)|the 
                          r"please answer)\b.*$", re.I | re.S)
 """A trailing instruction about the answer's form ('Answer True or False', 'If there are none
 answer with an empty list'): not part of the question."""
+FORM_ASIDE = re.compile(r"\(\s*(?:in|as)\s+(?:a\s+)?(?:numeric|numerical|number|text|list|decimal|integer)s?"
+                        r"(?:\s+(?:form|format|values?))?\s*\)", re.I)
+"""An aside about the answer's form ('(in numeric form)', '(as a list)'): not part of the question."""
 IGNORABLE_VERBS = frozenset("""
 offer provide carry bring consider record register log occur happen own hold keep say regard deem buy purchase
-take fall belong go
+take fall belong go see
 """.split())
 """Base forms of generic verbs (offering, having, recording, occurring, being regarded as) that add no
 condition to a plan once every other word is linked: 'the job roles offered', 'the revenue provided by'."""
