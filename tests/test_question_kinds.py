@@ -226,3 +226,12 @@ def test_an_aside_about_the_answers_form_is_not_part_of_the_question():
 def test_most_commonly_ranks_values_by_row_count():
     outcome, result = ask(STAFF, "Which dept is most commonly seen?")
     assert result.values[0].value == "X"  # X 3 rows, Y 2, Z 1
+
+
+def test_a_comparison_naming_its_quantity_beats_an_earlier_column():
+    _, result = ask(EMP, "What is the average pay of employees older than 35?")
+    assert result.value == 15  # Bo 10 and Cy 20 (age 40, 50); 'pay > 35' would match no row
+
+
+def test_a_total_over_rows_said_of_one_row_abstains():
+    assert "one row" in refused(SEASONS, "What is the total ast by Ann in a season?")  # 22 overall, 10 or 12 a row

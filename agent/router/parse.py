@@ -228,9 +228,13 @@ def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
 
 
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
-    """The numeric column a comparison applies to: the nearest column named before it, else the
-    measure column when money or a measure word is involved."""
-    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns]
+    """The numeric column a comparison applies to: the nearest column named before it (unless the
+    comparison names another quantity: 'income of employees older than 40' compares Age), else the
+    column right after the number, else the one column of the quantity the comparison names, else
+    the measure column when money or a measure word is involved."""
+    dimension = dimension_column(item, lex)
+    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
+               and dimension in (None, c.column)]
     if earlier:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
@@ -244,7 +248,6 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
         unit.used = True  # 'more than 500 assists': the column follows the number
         draft.columns = [c for c in draft.columns if c is not unit]
         return unit.column
-    dimension = dimension_column(item, lex)
     if dimension is not None:
         draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
         return dimension

@@ -52,6 +52,9 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         which, column = draft.time_value
         rest = [p for p in predicates if p.column != column]
         return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=column, where=rest)
+    if reading.row_scope and draft.op == "sum" and not (draft.order or draft.magnitude or draft.group_by):
+        raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
+                      "over rows; say which row (e.g. 'the highest ... in a single season').")
     return _aggregate(draft, lex, table, predicates)
 
 
