@@ -235,3 +235,8 @@ def test_a_comparison_naming_its_quantity_beats_an_earlier_column():
 
 def test_a_total_over_rows_said_of_one_row_abstains():
     assert "one row" in refused(SEASONS, "What is the total ast by Ann in a season?")  # 22 overall, 10 or 12 a row
+
+
+def test_a_named_column_of_one_row_is_read_off_it():
+    _, result = ask(SHELF, "What is the pages of The Hazel Road?")
+    assert [r["pages"] for r in result.rows] == [103]

@@ -338,15 +338,18 @@ def _history(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Late
 
 
 def _one_row(draft: Draft, table: Table) -> RankArgs | None:
-    """'Which category does the Quran belong to?': a 'which X' whose condition names one row (a
-    column of all-distinct values) reads X off that row. None for any other shape."""
+    """'Which category does the Quran belong to?', 'What is the price of Ikigai?': a 'which X' or a
+    named X whose condition names one row (a column of all-distinct values) reads X off that row.
+    None for any other shape."""
     from agent.router.planner import one_row_key
 
-    if not (draft.which and len(draft.group_by) == 1) or draft.op or draft.order or draft.ratio or draft.columns:
+    named = list(dict.fromkeys(c.column for c in _named(draft)))
+    shown = draft.group_by if draft.which else ([] if draft.group_by else named)
+    if len(shown) != 1 or draft.op or draft.order or draft.ratio or draft.measure_used or (draft.which and named):
         return None
     if one_row_key(_where(draft), table) is None:
         return None
-    return RankArgs(by=None, order="asc", limit=1, columns=draft.group_by, where=_where(draft))
+    return RankArgs(by=None, order="asc", limit=1, columns=shown, where=_where(draft))
 
 
 def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:
