@@ -240,3 +240,9 @@ def test_a_total_over_rows_said_of_one_row_abstains():
 def test_a_named_column_of_one_row_is_read_off_it():
     _, result = ask(SHELF, "What is the pages of The Hazel Road?")
     assert [r["pages"] for r in result.rows] == [103]
+
+
+def test_a_column_after_a_passive_by_says_who_did_it():
+    outcome, _ = ask("team,player,pts\nA,p1,10\nA,p2,15\nB,p3,20\n",
+                     "Which team had the highest total pts scored by its players?")
+    assert outcome.answer.startswith("A ") and "25" in outcome.answer  # A 10 + 15 = 25 > B 20

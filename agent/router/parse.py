@@ -156,6 +156,11 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
         return
+    if prev is not None and prev.text.lower() == "by" and _passive(reading, prev) and table.roles[column] in _GROUPABLE \
+            and any(c.column in lex.numeric_columns for c in reading.of("column")):
+        item.used = True  # 'the highest total points scored by its players': who scored, not what to total
+        draft.notes.append(f"read 'by {item.text}' as who did it (no condition, no group-by)")
+        return
     here = _groups_here(item, reading)
     groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
     if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):
