@@ -246,3 +246,10 @@ def test_a_column_after_a_passive_by_says_who_did_it():
     outcome, _ = ask("team,player,pts\nA,p1,10\nA,p2,15\nB,p3,20\n",
                      "Which team had the highest total pts scored by its players?")
     assert outcome.answer.startswith("A ") and "25" in outcome.answer  # A 10 + 15 = 25 > B 20
+
+
+def test_names_of_a_numeric_code_come_from_its_one_text_companion():
+    days = "weekday,weekday_1,sales\n1,Sun,3\n2,Mon,4\n1,Sun,5\n"
+    _, result = ask(days, "List the unique weekday names.")
+    assert sorted(v.value for v in result.values) == ["Mon", "Sun"]
+    assert "names" in refused("weekday,sales\n1,3\n2,4\n", "List the unique weekday names.")

@@ -106,13 +106,22 @@ def _one_column(draft: Draft, what: str, lex: Lexicon | None = None) -> str:
     return columns[0]
 
 
-def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon) -> None:
-    """'the weekday names' asks for text; a numeric column named 'weekday' does not answer it."""
+def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon, table: Table) -> str:
+    """The column to answer from: 'the weekday names' asks for text, so a numeric column named
+    'weekday' answers it only through its one text companion (Weekday_1, weekday_name: a text
+    column whose name starts with it); else Abstain."""
     for item in reading.of("column"):
         after = reading.at(item.pos + len(item.text.split()))
         if item.column == column and column in lex.numeric_columns and after is not None \
                 and after.text.lower() in ("name", "names"):
-            raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+            stem = column.strip().lower()
+            companions = [c for c in table.df.columns if c != column and table.roles[c] in _TEXT
+                          and c.strip().lower().startswith(stem)]
+            if len(companions) != 1:
+                raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+            reading.notes.append(f"read '{item.text} {after.text}' as {companions[0]} (the names of {column})")
+            return companions[0]
+    return column
 
 
 def _flag_as_column(reading: Reading, draft: Draft) -> None:
@@ -148,12 +157,12 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.frequency:
             order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
             column = _one_column(draft, "to count the values of", lex)
-            _no_names_of_numbers(reading, column, lex)
+            column = _no_names_of_numbers(reading, column, lex, table)
             return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
         case Kind.distinct:
             _flag_as_column(reading, draft)
             column = _one_column(draft, "to list the values of", lex)
-            _no_names_of_numbers(reading, column, lex)
+            column = _no_names_of_numbers(reading, column, lex, table)
             return DistinctArgs(column=column, where=_where(draft))
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
