@@ -253,3 +253,9 @@ def test_names_of_a_numeric_code_come_from_its_one_text_companion():
     _, result = ask(days, "List the unique weekday names.")
     assert sorted(v.value for v in result.values) == ["Mon", "Sun"]
     assert "names" in refused("weekday,sales\n1,3\n2,4\n", "List the unique weekday names.")
+
+
+def test_the_amount_of_items_in_a_row_is_its_quantity_column():
+    orders = "order_id,item_qty,price,total\n1,2,3.0,6\n2,5,1.0,5\n3,1,9.0,9\n"
+    _, result = ask(orders, "What is the maximum amount of items in a single order?")
+    assert result.value == 5  # item_qty; price and total would give 9

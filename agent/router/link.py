@@ -102,6 +102,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    _quantity_of_rows(tokens, reading, lex)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     if embed is not None and rest:
@@ -185,6 +186,19 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
         elif item.kind == "row" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE:
             reading.row_scope = True  # 'our best single transaction
     return kept
+
+
+def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> None:
+    """'the amount of products in one transaction': a measure word followed by 'of' and a row noun
+    counts items, so it names the one numeric column whose header says quantity (transaction_qty);
+    with none or several such columns the measure word stays as it was."""
+    holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
+    for item in reading.items:
+        after = reading.at(item.pos + 2)
+        if item.kind == "measure" and len(holders) == 1 and item.pos + 1 < len(tokens) \
+                and tokens[item.pos + 1].lower == "of" and after is not None and after.kind == "row":
+            item.meanings, item.kind = [Meaning("column", holders[0])], "column"
+            reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
 
 
 def _in_a(tokens: list[Token], pos: int) -> bool:

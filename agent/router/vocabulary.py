@@ -54,6 +54,8 @@ DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length
               "taller than": "height", "heavier than": "weight", "lighter than": "weight", "cheaper than": "price",
               "more expensive than": "price"}
 """A comparison that names its own quantity: 'older than 35' compares an age column."""
+QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
+"""Header words of a column counting items in a row: 'the amount of products in one transaction'."""
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
                    "least frequent": "asc", "least popular": "asc", "rarest": "asc", "most commonly": "desc",
