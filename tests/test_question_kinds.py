@@ -259,3 +259,7 @@ def test_the_amount_of_items_in_a_row_is_its_quantity_column():
     orders = "order_id,item_qty,price,total\n1,2,3.0,6\n2,5,1.0,5\n3,1,9.0,9\n"
     _, result = ask(orders, "What is the maximum amount of items in a single order?")
     assert result.value == 5  # item_qty; price and total would give 9
+
+
+def test_a_sign_word_without_a_numeric_neighbour_abstains():
+    assert "'positive'" in refused("age,result\n30,1\n40,0\n", "How many rows with an age over 20 are positive?")

@@ -114,7 +114,10 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
-    elif kind == "sign" and (predicate := sign_predicate(item, reading, draft, lex)) is not None:
+    elif kind == "sign":
+        predicate = sign_predicate(item, reading, draft, lex)
+        if predicate is None:
+            raise Abstain(f"I could not tell which numeric column '{item.text}' applies to.")
         draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
         item.used = True

@@ -30,13 +30,12 @@ def dimension_column(item: "Item", lex: Lexicon) -> str | None:
 
 
 def sign_predicate(item: "Item", reading: "Reading", draft: "Draft", lex: Lexicon) -> Predicate | None:
-    """'the highest X negative' / 'negative X': X < 0 (positive: > 0) for the nearest numeric
-    column before the sign word, else right after it; that column is consumed. None when no
-    numeric column is at hand."""
-    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns]
-    nxt = reading.after(item)
-    column = earlier[-1] if earlier else (nxt if nxt is not None and nxt.kind == "column"
-                                          and nxt.column in lex.numeric_columns else None)
+    """'the highest X negative' / 'negative X': X < 0 (positive: > 0) for the numeric column right
+    before the sign word (stop words between), else right after it; that column is consumed. None
+    when neither neighbour is a numeric column ('tested positive' then links nothing)."""
+    prev, nxt = reading.before(item), reading.after(item)
+    column = next((c for c in (prev, nxt) if c is not None and c.kind == "column" and c.column in lex.numeric_columns),
+                  None)
     if column is None:
         return None
     column.used = True
