@@ -263,3 +263,7 @@ def test_the_amount_of_items_in_a_row_is_its_quantity_column():
 
 def test_a_sign_word_without_a_numeric_neighbour_abstains():
     assert "'positive'" in refused("age,result\n30,1\n40,0\n", "How many rows with an age over 20 are positive?")
+
+
+def test_a_comparison_naming_a_quantity_no_column_holds_abstains():
+    assert "older than" in refused("name,amt\nA,50\nB,30\n", "How many rows with amt older than 40?")

@@ -241,8 +241,9 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
     column right after the number, else the one column of the quantity the comparison names, else
     the measure column when money or a measure word is involved."""
     dimension = dimension_column(item, lex)
+    quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
-               and dimension in (None, c.column)]
+               and (dimension == c.column if quantity else True)]
     if earlier:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
