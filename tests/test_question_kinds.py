@@ -267,3 +267,8 @@ def test_a_sign_word_without_a_numeric_neighbour_abstains():
 
 def test_a_comparison_naming_a_quantity_no_column_holds_abstains():
     assert "older than" in refused("name,amt\nA,50\nB,30\n", "How many rows with amt older than 40?")
+
+
+def test_a_period_after_in_a_is_never_one_row():
+    dated = "date,sales\n2024-01-01,5\n2024-01-02,7\n2024-02-01,9\n"
+    assert refused(dated, "What were the highest sales in a month?")  # Jan totals 12 > Feb 9; MAX of a row is 9

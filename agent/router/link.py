@@ -174,6 +174,9 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
     reading marked."""
     kept = []
     for pos in gap:
+        if tokens[pos].lower in _PERIODS:
+            kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
+            continue
         if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
