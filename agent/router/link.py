@@ -217,7 +217,8 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
     kept = []
     for pos in rest:
         word = tokens[pos].lower
-        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS  # 'Which category ...' asks for a column
+        # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
+        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
         if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         kept.append(pos)
