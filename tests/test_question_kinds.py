@@ -272,3 +272,16 @@ def test_a_comparison_naming_a_quantity_no_column_holds_abstains():
 def test_a_period_after_in_a_is_never_one_row():
     dated = "date,sales\n2024-01-01,5\n2024-01-02,7\n2024-02-01,9\n"
     assert refused(dated, "What were the highest sales in a month?")  # Jan totals 12 > Feb 9; MAX of a row is 9
+
+
+def test_years_old_names_the_age_column():
+    assert yes(EMP, "Is there any employee who is 50 years old?") is True  # Cy
+    assert yes(EMP, "Is there any employee who is 45 years old?") is False
+    _, result = ask(EMP, "What is the average pay of employees over 35 years old?")
+    assert result.value == 15  # Bo 10, Cy 20; never 'pay > 35'
+    assert "age" in refused("name,pay\nA,1\n", "How many are 30 years old?")
+
+
+def test_by_frequency_and_most_often_rank_values_by_row_count():
+    _, result = ask(STAFF, "List the top 2 depts by frequency.")
+    assert [v.value for v in result.values] == ["X", "Y"]  # 3 and 2 rows

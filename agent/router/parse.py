@@ -9,7 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
-from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate
+from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate, unit_column
 from agent.table import ColumnRole, Table
 
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
@@ -114,6 +114,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
+    elif kind == "unit" and not item.used and not _after_number(item, reading):
+        raise Abstain(f"'{item.text}' needs a number before it ('60 {item.text}').")
     elif kind == "sign":
         predicate = sign_predicate(item, reading, draft, lex)
         if predicate is None:
@@ -186,6 +188,11 @@ def _groups_here(item: Item, reading: Reading) -> bool:
     return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
 
 
+def _after_number(unit: Item, reading: Reading) -> bool:
+    prev = reading.before(unit)
+    return prev is not None and prev.kind == "number" and prev.pos == unit.pos - 1
+
+
 def _every(group: Item, reading: Reading) -> bool:
     """'across all employees', 'for every row': the group word spans every row, no group-by."""
     scope = reading.at(group.pos + 1)
@@ -236,10 +243,18 @@ def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tabl
 
 
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
-    """The numeric column a comparison applies to: the nearest column named before it (unless the
-    comparison names another quantity: 'income of employees older than 40' compares Age), else the
+    """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
+    years old': Age), else the nearest column named before it (unless the comparison names another
+    quantity: 'income of employees older than 40' compares Age), else the
     column right after the number, else the one column of the quantity the comparison names, else
     the measure column when money or a measure word is involved."""
+    number = reading.after(item)
+    try:
+        aged = unit_column(number, reading, lex) if number is not None and number.kind == "number" else None
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if aged is not None:  # 'over 50 years old' compares Age, whatever column came before
+        return aged
     dimension = dimension_column(item, lex)
     quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
@@ -248,7 +263,6 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
-    number = reading.after(item)
     unit = reading.after(number) if number is not None else None
     named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
     if named is not None and unit.meanings[0].value == "sum" and named.kind == "column":
@@ -377,7 +391,14 @@ def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
         return
     prev, nxt = reading.before(item), column_after(item, reading, table)
-    if prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
+    try:
+        unit = unit_column(item, reading, lex)
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if unit is not None:  # 'who is 60 years old': Age = 60
+        draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
+        column = unit
+    elif prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column

@@ -65,3 +65,18 @@ def column_after(number: "Item", reading: "Reading", table: "Table") -> "Item | 
     between = [i for i in reading.items if number.pos < i.pos < nxt.pos]
     return nxt if all(i.kind == "stop" for i in between) else None
 
+
+
+def unit_column(number: "Item", reading: "Reading", lex: Lexicon) -> str | None:
+    """'60 years old': the one numeric column whose header has the quantity the unit after the
+    number names (age); the unit is consumed. None when no unit follows; Abstain-worthy (raises
+    ValueError naming the quantity) when no single column holds that quantity."""
+    unit = reading.after(number)
+    if unit is None or unit.kind != "unit" or unit.pos != number.pos + 1:
+        return None
+    quantity = unit.meanings[0].value
+    holders = [c for c in lex.numeric_columns if quantity in lex.header_words.get(c, ())]
+    if len(holders) != 1:
+        raise ValueError(f"'{number.text} {unit.text}' is an {quantity}, but {len(holders)} columns hold one")
+    unit.used = True
+    return holders[0]

@@ -54,10 +54,12 @@ DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length
               "taller than": "height", "heavier than": "weight", "lighter than": "weight", "cheaper than": "price",
               "more expensive than": "price"}
 """A comparison that names its own quantity: 'older than 35' compares an age column."""
+UNIT_PHRASES = {"years old": "age", "year old": "age", "years of age": "age"}
+"""A unit after a number naming the quantity it measures: '60 years old' is a value of the age column."""
 QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
 """Header words of a column counting items in a row: 'the amount of products in one transaction'."""
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
-FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
+FREQUENCY_ORDER = {"by frequency": "desc", "most often": "desc", "most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
                    "least frequent": "asc", "least popular": "asc", "rarest": "asc", "most commonly": "desc",
                    "most frequently": "desc", "least commonly": "asc", "least frequently": "asc"}
 """'the most common X': the X value with the most rows."""
@@ -120,7 +122,8 @@ YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|will)\
 """A yes/no question ('Is the ...', 'Are there any ...', 'Did any ...'), not 'Can you list ...'."""
 DISTINCT_LIST = re.compile(r"\b(?:unique|different|distinct|possible values)\b", re.I)
 COUNT_WORDS = re.compile(r"\b(?:how many|number of|count)\b", re.I)
-FREQUENT = re.compile(r"\b(?:most|least) (?:common(?:ly)?|frequent(?:ly)?|popular)\b|\brarest\b", re.I)
+FREQUENT = re.compile(r"\b(?:most|least) (?:common(?:ly)?|frequent(?:ly)?|popular|often)\b|\brarest\b|\bby frequency\b",
+                      re.I)
 FILE_ORDER = re.compile(r"\b(?:first|last)\b", re.I)
 STAT_WORDS = {"range": "range", "percentile": "percentile", "correlation": "correlation", "correlated": "correlation"}
 CHANGE_WORDS = {"growth", "change", "increase", "decrease", "grew", "rose", "fell", "declined", "decline", "changed",
