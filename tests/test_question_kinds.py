@@ -285,3 +285,10 @@ def test_years_old_names_the_age_column():
 def test_by_frequency_and_most_often_rank_values_by_row_count():
     _, result = ask(STAFF, "List the top 2 depts by frequency.")
     assert [v.value for v in result.values] == ["X", "Y"]  # 3 and 2 rows
+
+
+def test_all_rows_test_the_last_comparison():
+    assert yes(EMP, "Are all ages above 25?") is True  # 30, 40, 50
+    assert yes(EMP, "Are all pay values above 0?") is False  # Ana -5
+    assert yes(STAFF, "Do all persons in dept X have a rev above 2?") is True  # X: 5, 9, 3
+    assert refused(STAFF, "Are all rows with a rev above 2 in dept X?")  # the test is not a comparison, last

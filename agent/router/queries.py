@@ -197,8 +197,18 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
         raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
     if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(
             " ".join(i.text for i in reading.items)):
-        raise Abstain("A test of every row ('do all ...') needs its condition said as one; I read only 'any'.")
+        return _every_row(draft)
     return CheckArgs(check=CheckKind.any, condition=predicates)
+
+
+def _every_row(draft: Draft) -> CheckArgs:
+    """'Are all CGPA values below 10?', 'Do all employees in Sales earn more than 1000?': the last
+    condition, a comparison, is tested on every row; the conditions before it pick the rows. Any
+    other shape ('all books with more than 100 pages in stock') abstains."""
+    ordered = [p for _, p in sorted(draft.predicates, key=lambda t: t[0])]
+    if not ordered or ordered[-1].op not in (Op.gt, Op.ge, Op.lt, Op.le, Op.between):
+        raise Abstain("A test of every row ('do all ...') needs its condition said as one comparison, last.")
+    return CheckArgs(check=CheckKind.all, where=ordered[:-1], condition=ordered[-1:])
 
 
 def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
