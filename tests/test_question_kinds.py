@@ -292,3 +292,10 @@ def test_all_rows_test_the_last_comparison():
     assert yes(EMP, "Are all pay values above 0?") is False  # Ana -5
     assert yes(STAFF, "Do all persons in dept X have a rev above 2?") is True  # X: 5, 9, 3
     assert refused(STAFF, "Are all rows with a rev above 2 in dept X?")  # the test is not a comparison, last
+
+
+def test_a_word_derived_from_a_header_word_links_to_its_column():
+    staff = "Gender,JobSatisfaction,EnvironmentSatisfaction\nF,3,4\nM,4,1\nF,1,4\n"
+    outcome, _ = ask(staff, "Which gender is most satisfied with the job on average?")
+    assert outcome.answer.startswith("M ")  # job: M 4 > F (3+1)/2 = 2; environment would pick F
+    assert refused(staff, "Which gender is most satisfied on average?")  # two satisfaction columns
