@@ -8,6 +8,7 @@ from agent.plan import Agg, Op, Predicate
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, LatestArgs, Measure,
                            QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
+from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
@@ -177,17 +178,9 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
     if draft.group_by:
         raise Abstain("I can test one aggregate or a condition, not compare groups, in a yes/no question.")
     if draft.row_count is not None:
-        if draft.op or draft.order or _named(draft):
-            raise Abstain("I could not tell whether the number compares rows or a column.")
-        cmp, value = draft.row_count
-        return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg.count, where=predicates), cmp=_CMP[cmp],
-                         value=value)
+        return row_count_check(draft, [c.column for c in _named(draft)])
     if reading.of("same"):  # 'Is X the same across all rows?'
-        if predicates or draft.order or draft.op not in (None, "count"):
-            raise Abstain(f"I read '{reading.of('same')[0].text}' only in 'Is X the same across all rows?'.")
-        column = _one_column(draft, "must hold one value", lex)
-        return CheckArgs(check=CheckKind.compare, left=Measure(op=Agg.count_distinct, column=column),
-                         cmp=Cmp.eq, value=1.0)
+        return same_check(reading, draft, lambda: _one_column(draft, "must hold one value", lex))
     if draft.op or draft.order:
         return _compare(reading, draft, lex)
     if not predicates:
@@ -197,18 +190,8 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
         raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
     if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(
             " ".join(i.text for i in reading.items)):
-        return _every_row(draft)
+        return every_row_check(draft)
     return CheckArgs(check=CheckKind.any, condition=predicates)
-
-
-def _every_row(draft: Draft) -> CheckArgs:
-    """'Are all CGPA values below 10?', 'Do all employees in Sales earn more than 1000?': the last
-    condition, a comparison, is tested on every row; the conditions before it pick the rows. Any
-    other shape ('all books with more than 100 pages in stock') abstains."""
-    ordered = [p for _, p in sorted(draft.predicates, key=lambda t: t[0])]
-    if not ordered or ordered[-1].op not in (Op.gt, Op.ge, Op.lt, Op.le, Op.between):
-        raise Abstain("A test of every row ('do all ...') needs its condition said as one comparison, last.")
-    return CheckArgs(check=CheckKind.all, where=ordered[:-1], condition=ordered[-1:])
 
 
 def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
