@@ -299,3 +299,23 @@ def test_a_word_derived_from_a_header_word_links_to_its_column():
     outcome, _ = ask(staff, "Which gender is most satisfied with the job on average?")
     assert outcome.answer.startswith("M ")  # job: M 4 > F (3+1)/2 = 2; environment would pick F
     assert refused(staff, "Which gender is most satisfied on average?")  # two satisfaction columns
+
+
+# ordinals: 'the second highest X' is a rank with an offset, answered only when rows and distinct values agree
+
+def test_second_highest_value_and_the_row_holding_it():
+    outcome, result = ask(EMP, "What is the second highest pay?")
+    assert [r["pay"] for r in result.rows] == [10]  # 20, 10, -5
+    assert outcome.answer == "The second highest pay is 10."
+    _, result = ask(EMP, "What is the name of the employee with the third highest pay?")
+    assert [r["name"] for r in result.rows] == ["Ana"]
+
+
+def test_an_ordinal_over_tied_values_abstains_unless_different_is_said():
+    reason = refused(STAFF, "What is the second highest rev?")  # rows 9, 9: the 2nd row is 9, the 2nd distinct 5
+    assert "tie" in reason and "5" in reason
+    _, result = ask(STAFF, "What is the second highest different rev?")
+    assert [r["rev"] for r in result.rows] == [5]
+    _, result = ask(STAFF, "What is the person with the third lowest rev?")
+    assert [r["person"] for r in result.rows] == ["E"]  # 1 (D), 2 (F), 3 (E)
+    assert "second" in refused(STAFF, "What is the second rev?")

@@ -105,7 +105,7 @@ class Lexicon:
             lengths.append(len(key))
             lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
-        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun", "sign", "same", "unit")
+        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun", "sign", "same", "unit", "ordinal")
         if current and current[0].kind != meaning.kind and (replace or weaker):
             current = []  # a column, value or operator word outranks filler; `replace` always wins
         if meaning not in current:
@@ -174,6 +174,8 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("sign", value=op), replace=True)
     for w in V.SAME_WORDS:
         lex.add(w, Meaning("same"), replace=True)
+    for w, n in V.ORDINALS.items():
+        lex.add(w, Meaning("ordinal", value=str(n)), replace=True)
     for phrase, quantity in V.UNIT_PHRASES.items():
         lex.add(phrase, Meaning("unit", value=quantity), replace=True)
     for w in V.CHANGE_WORDS:

@@ -43,6 +43,8 @@ class Draft:
     measure_used: bool = False
     measure_consumed: bool = False
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
+    ordinal: int | None = None
+    """2 for 'the second highest X' (the ordinal right before an order word)."""
     row_count: tuple[str, float] | None = None
     """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
     notes: list[str] = field(default_factory=list)
@@ -114,6 +116,10 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
+    elif kind == "ordinal":
+        if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
+            raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")
+        draft.ordinal = int(meaning.value)
     elif kind == "unit" and not item.used and not _after_number(item, reading):
         raise Abstain(f"'{item.text}' needs a number before it ('60 {item.text}').")
     elif kind == "sign":

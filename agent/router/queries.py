@@ -11,6 +11,7 @@ from agent.router import vocabulary as V
 from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
 from agent.router.lexicon import Lexicon, Meaning
+from agent.router.ordinal import nth_rank
 from agent.router.link import Item, Reading
 from agent.router.parse import Abstain, Draft
 from agent.table import ColumnRole, Table
@@ -148,6 +149,10 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
     limit = taken if isinstance(taken, int) else None
     if reading.of("same") and kind is not Kind.yes_no:
         raise Abstain(f"I read '{reading.of('same')[0].text}' only in 'Is X the same across all rows?'.")
+    if draft.ordinal is not None:
+        if kind is not Kind.rank:
+            raise Abstain("I read an ordinal ('second') only in 'the second highest X'.")
+        return nth_rank(reading, draft, lex, table)
     if draft.row_count is not None and kind is not Kind.yes_no:
         raise Abstain("It compares a number of rows; I test that only in a yes/no question ('Does the table have "
                       "more than 1000 rows?').")

@@ -54,6 +54,9 @@ DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length
               "taller than": "height", "heavier than": "weight", "lighter than": "weight", "cheaper than": "price",
               "more expensive than": "price"}
 """A comparison that names its own quantity: 'older than 35' compares an age column."""
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+            "tenth": 10}
+"""'the second highest X': rank with an offset ('first' is a time word: the earliest)."""
 UNIT_PHRASES = {"years old": "age", "year old": "age", "years of age": "age"}
 """A unit after a number naming the quantity it measures: '60 years old' is a value of the age column."""
 QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
