@@ -319,3 +319,4 @@ def test_an_ordinal_over_tied_values_abstains_unless_different_is_said():
     _, result = ask(STAFF, "What is the person with the third lowest rev?")
     assert [r["person"] for r in result.rows] == ["E"]  # 1 (D), 2 (F), 3 (E)
     assert "second" in refused(STAFF, "What is the second rev?")
+    assert refused(EMP, "List the 2 highest ages of employees with the second lowest pay.")  # two rankings

@@ -15,10 +15,13 @@ from agent.table import Table
 _DISTINCT = ("different", "distinct", "unique")
 
 
-def nth_rank(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> RankArgs:
+def nth_rank(reading: Reading, draft: Draft, lex: Lexicon, table: Table, limit: int | None) -> RankArgs:
     """RankArgs(offset=N-1, limit=1) for the ordinal N in `draft.ordinal`. Raises Abstain unless one
-    numeric column follows the order word and nothing is grouped or aggregated."""
+    numeric column follows the order word, it is the question's only order word, no top-N `limit`
+    was said, and nothing is grouped or aggregated."""
     n = draft.ordinal or 1
+    if limit is not None or len(reading.of("order")) != 1:
+        raise Abstain("I read an ordinal ('the second highest X') only as the question's one ranking.")
     order_item = next(i for i in reading.of("order") if (p := reading.before(i)) is not None and p.kind == "ordinal")
     named = sorted([c for c in draft.columns if not c.used], key=lambda c: c.pos)
     ranked = [c.column for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]

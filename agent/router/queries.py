@@ -152,7 +152,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
     if draft.ordinal is not None:
         if kind is not Kind.rank:
             raise Abstain("I read an ordinal ('second') only in 'the second highest X'.")
-        return nth_rank(reading, draft, lex, table)
+        return nth_rank(reading, draft, lex, table, limit)
     if draft.row_count is not None and kind is not Kind.yes_no:
         raise Abstain("It compares a number of rows; I test that only in a yes/no question ('Does the table have "
                       "more than 1000 rows?').")
