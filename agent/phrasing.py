@@ -71,6 +71,10 @@ def _row_text(row: dict[str, Value], columns: list[str]) -> str:
     return ", ".join(fmt(row[c]) for c in columns if c in row)
 
 
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+             10: "tenth"}
+
+
 def _rows(result: RowsResult, plan: RankArgs | None) -> str:
     shown = ", ".join(result.columns)
     listed = "; ".join(_row_text(r, result.columns) for r in result.rows)
@@ -82,7 +86,11 @@ def _rows(result: RowsResult, plan: RankArgs | None) -> str:
         return f"The {shown} of the {where} {len(result.rows)} row(s) in file order: {listed}."
     rank = "closest to " + fmt(plan.near) if plan is not None and plan.near is not None else (
         "lowest" if plan is not None and plan.order == "asc" else "highest")
-    if result.columns == [result.by]:
+    if plan is not None and plan.offset:  # 'the second highest'
+        rank = f"{_ORDINALS.get(plan.offset + 1, f'#{plan.offset + 1}')} {rank}"
+    if result.columns == [result.by] and plan is not None and plan.offset and len(result.rows) == 1:
+        text = f"The {rank} {result.by}{' (distinct values)' if plan.distinct else ''} is {listed}."
+    elif result.columns == [result.by]:
         text = f"The {len(result.rows)} {rank} {result.by} value(s): {listed}."
     elif len(result.rows) == 1:
         row = result.rows[0]

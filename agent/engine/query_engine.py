@@ -125,7 +125,8 @@ def _distinct_values(run: _Run, args: RankArgs, by: str) -> RowsResult:
     rows = run.fetch(q.value_groups(run.schema, c.column(by), run.condition, order, args.offset + args.limit))
     kept = rows[args.offset:]
     operation = (f"SELECT DISTINCT {by}{where_text(args.where)} ORDER BY {by} "
-                 f"{'DESC' if args.order == 'desc' else 'ASC'} LIMIT {args.limit}")
+                 f"{'DESC' if args.order == 'desc' else 'ASC'} LIMIT {args.limit}"
+                 + (f" OFFSET {args.offset}" if args.offset else ""))
     return RowsResult(by=by, columns=[by], rows=[{by: scalar(r[0])} for r in kept],
                       total_rows=int(rows[0][3]) if rows else 0, provenance=run.provenance(operation, len(kept)))
 

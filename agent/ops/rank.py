@@ -64,6 +64,7 @@ def _distinct(table: Table, args: RankArgs, by: str, selection, started: float) 
         ordered = values.sort_values(ascending=args.order == "asc", kind="stable")
     kept = ordered.iloc[args.offset: args.offset + args.limit]
     operation = (f"SELECT DISTINCT {by}{where_text(args.where)} ORDER BY {by} "
-                 f"{'ASC' if args.order == 'asc' else 'DESC'} LIMIT {args.limit}")
+                 f"{'ASC' if args.order == 'asc' else 'DESC'} LIMIT {args.limit}"
+                 + (f" OFFSET {args.offset}" if args.offset else ""))
     return RowsResult(by=by, columns=[by], rows=[{by: scalar(v)} for v in kept], total_rows=len(ordered),
                       provenance=provenance(table, operation, selection, started))

@@ -100,7 +100,7 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
         span, columns = [], set()
 
     for pos in gap:
-        candidates = lex.headers.get(singular(tokens[pos].lower), set())
+        candidates = lex.headers.get(singular(tokens[pos].lower), set()) or derived_header(tokens[pos].lower, lex)
         glued = span and all(tokens[p].lower in _GLUE or tokens[p].lower in V.STOPWORDS
                              for p in range(span[-1] + 1, pos))
         if candidates and glued and columns & candidates:
@@ -114,6 +114,30 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
             rest.append(pos)
     close()
     return items, sorted(rest)
+
+
+def derived_header(word: str, lex: Lexicon) -> set[str]:
+    """Columns of a header word the word is derived from or to ('satisfied' and Satisfaction,
+    'promoted' and Promotion, 'educated' and Education): the word 7+ letters and the header word
+    6+, a shared start of 6+ letters, at most 4 letters of the shorter one left over. Generic
+    header words ('category', 'score') never."""
+    if len(word) < 7:
+        return set()
+    found: set[str] = set()
+    for header, columns in lex.headers.items():
+        if len(header) < 6 or header in _GENERIC:
+            continue
+        shared = len(_common_start(word, header))
+        if shared >= 6 and min(len(word), len(header)) - shared <= 4:
+            found |= columns
+    return found
+
+
+def _common_start(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
 
 
 def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> bool:

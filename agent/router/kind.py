@@ -70,8 +70,9 @@ def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
         return Kind.change
     if V.FREQUENT.search(question):
         return Kind.frequency
-    if V.DISTINCT_LIST.search(question) and not V.COUNT_WORDS.search(question):
-        return Kind.distinct
+    ranked = any(i.text.lower() not in V.COUNT_ORDER for i in reading.of("order"))
+    if V.DISTINCT_LIST.search(question) and not V.COUNT_WORDS.search(question) and not ranked:
+        return Kind.distinct  # 'the highest 3 different revenues' ranks distinct values instead
     time_words = [i for i in reading.of("time") if i.text.lower() in ("first", "last")]
     if time_words and (not lex.date_columns or _ROW_ORDER.search(question)):
         return Kind.file_order

@@ -113,7 +113,7 @@ class Lexicon:
             lengths.append(len(key))
             lengths.sort(reverse=True)
         current = self.phrases.get(key, [])
-        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun")
+        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun", "sign", "same", "unit", "ordinal")
         if current and current[0].kind != meaning.kind and (replace or weaker):
             current = []  # a column, value or operator word outranks filler; `replace` always wins
         if meaning not in current:
@@ -178,6 +178,14 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("ratio"), replace=True)
     for w, stat in V.STAT_WORDS.items():
         lex.add(w, Meaning("stat", value=stat), replace=True)
+    for w, op in V.SIGN_WORDS.items():
+        lex.add(w, Meaning("sign", value=op), replace=True)
+    for w in V.SAME_WORDS:
+        lex.add(w, Meaning("same"), replace=True)
+    for w, n in V.ORDINALS.items():
+        lex.add(w, Meaning("ordinal", value=str(n)), replace=True)
+    for phrase, quantity in V.UNIT_PHRASES.items():
+        lex.add(phrase, Meaning("unit", value=quantity), replace=True)
     for w in V.CHANGE_WORDS:
         lex.add(w, Meaning("change"), replace=True)
     for w in V.GROUP_WORDS:
@@ -225,6 +233,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
             values = series.dropna()
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
+    elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
+        titles = [str(v) for v in pd.unique(series.dropna()) if len(tokenize(str(v))) <= 6]
+        _add_value_words(lex, column, titles)
     elif role is ColumnRole.categorical:
         pair = _yes_no(_add_values(lex, column, series, config))
         if pair:
@@ -243,22 +254,18 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
     by_fold = {v.strip().casefold(): v for v in values}
     for v in values:
         text = v.strip()
-        if len(text) <= 2:
+        if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()):
+            # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A'
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif _SIMPLE.match(text) or len(tokenize(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
     if len(values) > PROPER_MIN_VALUES:
         lex.proper.update(v.strip().casefold() for v in values if _SIMPLE.match(v.strip()) and v.strip()[:1].isupper())
-    if len(values) <= 5000:
-        lex.folded_values += [v.strip().casefold() for v in values]
-        for v in values:
-            for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
-                if word not in V.STOPWORDS and word not in V.FILLER:
-                    seen = lex.value_words.get(word, ())
-                    lex.value_words[word] = (column, v.strip()) if seen == () else None
+    _add_value_words(lex, column, values)
     for alias, target in config.value_aliases.items():
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
+    _add_full_names(lex, column, values)
     prefix = _shared_prefix(values)
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:
@@ -271,6 +278,31 @@ def _add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConf
             if code in codes:
                 lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
     return values
+
+
+def _add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
+    """Index the words (4+ letters) of a column's text values for `link._value_words` ('Sapiens'
+    -> Book Title = 'Sapiens A Brief History Of Humankind'); skipped above 5000 distinct values."""
+    if len(values) > 5000:
+        return
+    lex.folded_values += [v.strip().casefold() for v in values]
+    for v in values:
+        for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
+            if word not in V.STOPWORDS and word not in V.FILLER:
+                seen = lex.value_words.get(word, ())
+                lex.value_words[word] = (column, v.strip()) if seen == () else None
+
+
+def _add_full_names(lex: Lexicon, column: str, values: list[str]) -> None:
+    """A column of abbreviated day or month names ('Sun', 'Mon'; 'Jan', 'Feb': every value the first
+    three letters of one name, at least three values) is asked for by full name: 'Sunday', 'June'."""
+    months = list(V.MONTHS)[:12]  # the full names come first
+    for names in (V.WEEKDAYS, months):
+        short = {n[:3]: n for n in names}
+        found = {v.strip(): short.get(v.strip().casefold()) for v in values}
+        if len(found) >= 3 and all(found.values()):
+            for value, name in found.items():
+                lex.add(name, Meaning("value", column, value), replace=True)
 
 
 def _shared_prefix(values: list[str]) -> str:
@@ -318,7 +350,7 @@ def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
             return [Meaning("flag", column)]
     if stem(word) in lex.stems:
         return [Meaning("column", lex.stems[stem(word)])]
-    for short, column in lex.abbreviations.items():
-        if len(word) >= 4 and _abbreviates(short, word):
+    for short, column in lex.abbreviations.items():  # 'point' for PTS as 'points' is
+        if len(word) >= 4 and (_abbreviates(short, word) or _abbreviates(short, word + "s")):
             return [Meaning("column", column)]
     return []

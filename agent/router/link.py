@@ -9,6 +9,7 @@ from itertools import islice
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
+from agent.router.filler import drop_fillers
 from agent.router.headers import link_headers
 from agent.router.tokens import Token, tokenize
 
@@ -105,7 +106,9 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
     _percent_columns(reading)
-    rest = _value_words(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    _quantity_of_rows(tokens, reading, lex)
+    rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    rest = _value_words(tokens, rest, lex, reading)
     if embed is not None and rest:
         rest = _embedding_links(tokens, rest, lex, reading, *embed)
     reading.unmatched = _phrases(tokens, rest)
@@ -170,13 +173,14 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         run = [rest[i]]
         while i + len(run) < len(rest) and rest[i + len(run)] == run[-1] + 1:
             run.append(rest[i + len(run)])
-        hits = {lex.value_words.get(tokens[p].lower) for p in run}
+        hits = {lex.value_words.get(tokens[p].lower, ()) for p in run}
+        unique = {h for h in hits if h}  # 'Hazel Road': 'road' is in many titles, 'hazel' in one
         text = " ".join(tokens[p].text for p in run)
         before = tokens[run[0] - 1].lower if run[0] > 0 else ""
         # 'by colour' names a grouping, never a value; a second value holding the words makes it ambiguous
-        if len(hits) == 1 and None not in hits and before not in ("by", "per") and _held_once(text, lex) \
-                and not _weak_lowercase_link(tokens, run, next(iter(hits))[1], lex):
-            column, value = hits.pop()
+        if len(unique) == 1 and () not in hits and before not in ("by", "per") and _held_once(text, lex) \
+                and not _weak_lowercase_link(tokens, run, next(iter(unique))[1], lex):
+            column, value = unique.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
             reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
         else:
@@ -209,11 +213,15 @@ def _weak_lowercase_link(tokens: list[Token], run: list[int], value: str, lex: L
 
 
 def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
-    """'in a single season', 'in one transaction': the noun after single/given/one/each is the
-    row itself (unless it names a value); it is read as a row noun and the reading marked."""
+    """'in a single season', 'in one transaction', 'in a season': the noun after single/given/one/
+    each (or 'in a') is the row itself (unless it names a value); it is read as a row noun and the
+    reading marked."""
     kept = []
     for pos in gap:
-        if pos and tokens[pos - 1].lower in V.ROW_SCOPE:
+        if tokens[pos].lower in _PERIODS:
+            kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
+            continue
+        if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
             continue
@@ -222,7 +230,28 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
         if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE and " " not in item.text:
             item.meanings, item.kind = [Meaning("row")], "row"
             reading.row_scope = True
+        elif item.kind == "row" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE:
+            reading.row_scope = True  # 'our best single transaction
     return kept
+
+
+def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> None:
+    """'the amount of products in one transaction': a measure word followed by 'of' and a row noun
+    counts items, so it names the one numeric column whose header says quantity (transaction_qty);
+    with none or several such columns the measure word stays as it was."""
+    holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
+    for item in reading.items:
+        after = reading.at(item.pos + 2)
+        if item.kind == "measure" and len(holders) == 1 and item.pos + 1 < len(tokens) \
+                and tokens[item.pos + 1].lower == "of" and after is not None and after.kind == "row":
+            item.meanings, item.kind = [Meaning("column", holders[0])], "column"
+            reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
+
+
+def _in_a(tokens: list[Token], pos: int) -> bool:
+    """'in a season', 'in any season': a noun that names no column or value after 'in a'/'in an'/
+    'in any' is one row ('the most blocks in a season'); after 'in a single' ROW_SCOPE decides."""
+    return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
 def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
@@ -232,7 +261,9 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
     kept = []
     for pos in rest:
         word = tokens[pos].lower
-        if linked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+        # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
+        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
+        if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         kept.append(pos)
     return kept

@@ -9,6 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
+from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate, unit_column
 from agent.table import ColumnRole, Table
 
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
@@ -44,6 +45,10 @@ class Draft:
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
     per_row: bool = False
     """A column named before a row noun ('status updates', 'ticket entries'): the rows are counted."""
+    ordinal: int | None = None
+    """2 for 'the second highest X' (the ordinal right before an order word)."""
+    row_count: tuple[str, float] | None = None
+    """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -65,6 +70,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
         if not item.used:
             _bare_number(item, reading, draft, lex, table)
     _check_or(reading, draft)
+    _total_number(reading, draft, lex)
     conditioned = {p.column for _, p in draft.predicates if p.op in (Op.eq, Op.ne, Op.in_, Op.not_in)}
     draft.columns = [c for c in draft.columns if not (c.column in conditioned and table.roles[c.column] in _GROUPABLE)]
     return draft
@@ -73,6 +79,8 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
 def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
     nxt = reading.after(item)
+    if kind == "op" and item.used:
+        return  # 'exactly 1000 total points': 'total' only introduced the compared column
     if kind == "op":
         if meaning.value == "count_distinct" and draft.op in (None, "count"):
             draft.op = "count_distinct"
@@ -92,7 +100,9 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             draft.magnitude = True
         if item.text.lower() in V.FREQUENCY_ORDER:
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
-    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity"):
+    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
+            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading):
+        # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "time":
         _time_word(item, meaning.value, reading, draft, lex)
@@ -108,11 +118,35 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _value(item, reading, draft, lex, table)
     elif kind == "comparison":
         _comparison(item, meaning.value, reading, draft, lex)
+    elif kind == "ordinal":
+        if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
+            raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")
+        draft.ordinal = int(meaning.value)
+    elif kind == "unit" and not item.used and not _after_number(item, reading):
+        raise Abstain(f"'{item.text}' needs a number before it ('60 {item.text}').")
+    elif kind == "sign":
+        predicate = sign_predicate(item, reading, draft, lex)
+        if predicate is None:
+            raise Abstain(f"I could not tell which numeric column '{item.text}' applies to.")
+        draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
         item.used = True
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
+
+
+def _total_number(reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    """'the total number of applicants with ...' counts rows; 'the total number of book pages' sums
+    a numeric column: 'total' then 'number of' is a count unless a numeric column follows."""
+    for item in reading.of("op"):
+        nxt = reading.after(item)
+        if item.text.lower() == "total" and draft.op == "sum" and nxt is not None and nxt.pos == item.pos + 1 \
+                and nxt.kind == "op" and nxt.meanings[0].value == "count":
+            counted = reading.after(nxt)
+            if counted is None or not (counted.kind == "column" and counted.column in lex.numeric_columns):
+                distinct = any(i.meanings[0].value == "count_distinct" for i in reading.of("op"))
+                draft.op = "count_distinct" if distinct else "count"  # 'total number of different roles'
 
 
 def _rows_are_entities(table: Table) -> bool:
@@ -141,6 +175,11 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
         return
+    if prev is not None and prev.text.lower() == "by" and _passive(reading, prev) and table.roles[column] in _GROUPABLE \
+            and any(c.column in lex.numeric_columns for c in reading.of("column")):
+        item.used = True  # 'the highest total points scored by its players': who scored, not what to total
+        draft.notes.append(f"read 'by {item.text}' as who did it (no condition, no group-by)")
+        return
     here = _groups_here(item, reading)
     groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
     if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):
@@ -161,6 +200,17 @@ def _groups_here(item: Item, reading: Reading) -> bool:
     if prev is not None and prev.text.lower() == "by" and _passive(reading, prev):
         return False  # 'scored by its players': who did it, not a group-by
     return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
+
+
+def _after_number(unit: Item, reading: Reading) -> bool:
+    prev = reading.before(unit)
+    return prev is not None and prev.kind == "number" and prev.pos == unit.pos - 1
+
+
+def _every(group: Item, reading: Reading) -> bool:
+    """'across all employees', 'for every row': the group word spans every row, no group-by."""
+    scope = reading.at(group.pos + 1)
+    return scope is not None and scope.text.lower() in ("all", "every")
 
 
 def _passive(reading: Reading, by: Item) -> bool:
@@ -238,19 +288,37 @@ def _said_value(item: Item, reading: Reading) -> bool | None:
 
 
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
-    """The numeric column a comparison applies to: the nearest column named before it, else the
-    measure column when money or a measure word is involved."""
-    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns]
+    """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
+    years old': Age), else the nearest column named before it (unless the comparison names another
+    quantity: 'income of employees older than 40' compares Age), else the
+    column right after the number, else the one column of the quantity the comparison names, else
+    the measure column when money or a measure word is involved."""
+    number = reading.after(item)
+    try:
+        aged = unit_column(number, reading, lex) if number is not None and number.kind == "number" else None
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if aged is not None:  # 'over 50 years old' compares Age, whatever column came before
+        return aged
+    dimension = dimension_column(item, lex)
+    quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
+    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
+               and (dimension == c.column if quantity else True)]
     if earlier:
         earlier[-1].used = True
         draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
-    number = reading.after(item)
     unit = reading.after(number) if number is not None else None
+    named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
+    if named is not None and unit.meanings[0].value == "sum" and named.kind == "column":
+        unit.used, unit = True, named  # 'exactly 1000 total points in a given season': a row's total
     if unit is not None and unit.kind == "column" and unit.column in lex.numeric_columns and not unit.used:
         unit.used = True  # 'more than 500 assists': the column follows the number
         draft.columns = [c for c in draft.columns if c is not unit]
         return unit.column
+    if dimension is not None:
+        draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
+        return dimension
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure
@@ -280,6 +348,9 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
             and 1900 <= nxt.number <= 2100:
         column = _date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
+        return
+    if counts_rows(item, nxt, reading, lex):
+        draft.row_count = (op, nxt.number)
         return
     after = reading.after(nxt)
     currency = nxt.currency or (op == "between" and after is not None and after.currency)
@@ -364,11 +435,22 @@ def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table
         column = _date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
         return
-    prev = reading.before(item)
-    if prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
+    prev, nxt = reading.before(item), column_after(item, reading, table)
+    try:
+        unit = unit_column(item, reading, lex)
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if unit is not None:  # 'who is 60 years old': Age = 60
+        draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
+        column = unit
+    elif prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column
+    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
+        nxt.used = True
+        draft.columns = [c for c in draft.columns if c is not nxt]
+        column = nxt.column
     else:
         holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
         if len(holders) != 1:

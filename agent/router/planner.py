@@ -54,6 +54,9 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         which, column = draft.time_value
         rest = [p for p in predicates if p.column != column]
         return AggregateArgs(op=Agg.min if which == "earliest" else Agg.max, column=column, where=rest)
+    if reading.row_scope and draft.op == "sum" and not (draft.order or draft.magnitude or draft.group_by):
+        raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
+                      "over rows; say which row (e.g. 'the highest ... in a single season').")
     plan = _aggregate(draft, lex, table, predicates)
     if reading.items and reading.items[0].text.lower() in V.WHO_WORDS and not plan.group_by:
         raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
@@ -110,10 +113,14 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
             op = "count"
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
+    key = one_row_key(predicates, table)
+    if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
+        raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
+                      f"the number asked for may be written inside {column}.")
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
-        if column in lex.small_ints:  # 'how many games' of GP: a total of games, or distinct values?
+        if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
@@ -140,6 +147,17 @@ def _one_row_each(table: Table, column: str) -> bool:
     """True when every row has its own value of `column` (judged over all rows; a table read where
     it lies holds only a sample in memory, so it is never judged)."""
     return not table.lies_in_file and len(table.df) > 1 and bool(table.df[column].is_unique)
+
+
+def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
+    """The column of an equality condition that picks at most one row (its values are all distinct:
+    'Book Title = Sapiens'), else None."""
+    from agent.router.queries import distinct_count
+
+    for p in predicates:
+        if p.op.value == "=" and table.roles[p.column] in _TEXT and distinct_count(table, p.column)[0] == table.rows:
+            return p.column
+    return None
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:

@@ -8,8 +8,10 @@ from agent.plan import Agg, Op, Predicate
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, Measure,
                            QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
+from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
-from agent.router.lexicon import Lexicon
+from agent.router.lexicon import Lexicon, Meaning
+from agent.router.ordinal import nth_rank
 from agent.router.link import Item, Reading
 from agent.router.parse import Abstain, Draft
 from agent.table import ColumnRole, Table
@@ -54,6 +56,11 @@ def take_file_order(reading: Reading) -> tuple[str, int | None]:
     limit = take_limit(reading)
     word = next(i for i in reading.of("time") if i.text.lower() in ("first", "last"))
     word.kind = "stop"
+    for item in reading.of("number"):  # 'the 5 categories of the last five books': the count said twice
+        prev, nxt = reading.at(item.pos - 1), reading.at(item.pos + 1)
+        if not item.used and item.number == limit and prev is not None and prev.text.lower() == "the" \
+                and nxt is not None and nxt.kind == "column":
+            item.used = True
     return ("asc" if word.text.lower() == "first" else "desc"), limit
 
 
@@ -101,13 +108,34 @@ def _one_column(draft: Draft, what: str, lex: Lexicon | None = None) -> str:
     return columns[0]
 
 
-def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon) -> None:
-    """'the weekday names' asks for text; a numeric column named 'weekday' does not answer it."""
+def _no_names_of_numbers(reading: Reading, column: str, lex: Lexicon, table: Table) -> str:
+    """The column to answer from: 'the weekday names' asks for text, so a numeric column named
+    'weekday' answers it only through its one text companion (Weekday_1, weekday_name: a text
+    column whose name starts with it); else Abstain."""
     for item in reading.of("column"):
         after = reading.at(item.pos + len(item.text.split()))
         if item.column == column and column in lex.numeric_columns and after is not None \
                 and after.text.lower() in ("name", "names"):
-            raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+            stem = column.strip().lower()
+            companions = [c for c in table.df.columns if c != column and table.roles[c] in _TEXT
+                          and c.strip().lower().startswith(stem)]
+            if len(companions) != 1:
+                raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")
+            reading.notes.append(f"read '{item.text} {after.text}' as {companions[0]} (the names of {column})")
+            return companions[0]
+    return column
+
+
+def _flag_as_column(reading: Reading, draft: Draft) -> None:
+    """'the unique values overtime can take': a Yes/No column named by itself is the column whose
+    values are listed, not the condition OverTime = Yes (which the parser first read)."""
+    flags = [i for i in reading.of("flag") if i.meanings[0].column and " " not in i.text]
+    if _named(draft) or draft.group_by or len(flags) != 1:
+        return
+    column = flags[0].meanings[0].column
+    draft.predicates = [(pos, p) for pos, p in draft.predicates if not (pos == flags[0].pos and p.column == column)]
+    draft.columns.append(Item(flags[0].text, flags[0].pos, [Meaning("column", column)]))
+    draft.notes[:] = [n for n in draft.notes if not n.startswith(f"read '{flags[0].text}' as {column} =")]
 
 
 def _where(draft: Draft) -> list[Predicate]:
@@ -119,6 +147,15 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
     """The typed query plan for a question of `kind` (`taken`: what take_limit or take_periods
     took before the draft was built), or None to leave it to the planner. Raises Abstain."""
     limit = taken if isinstance(taken, int) else None
+    if reading.of("same") and kind is not Kind.yes_no:
+        raise Abstain(f"I read '{reading.of('same')[0].text}' only in 'Is X the same across all rows?'.")
+    if draft.ordinal is not None:
+        if kind is not Kind.rank:
+            raise Abstain("I read an ordinal ('second') only in 'the second highest X'.")
+        return nth_rank(reading, draft, lex, table, limit)
+    if draft.row_count is not None and kind is not Kind.yes_no:
+        raise Abstain("It compares a number of rows; I test that only in a yes/no question ('Does the table have "
+                      "more than 1000 rows?').")
     match kind:
         case Kind.yes_no: return _yes_no(reading, draft, lex, table)
         case Kind.statistic: return _statistic(reading, draft)
@@ -126,16 +163,17 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.frequency:
             order = next((i.meanings[0].value for i in reading.of("order") if i.text.lower() in V.FREQUENCY_ORDER), "desc")
             column = _one_column(draft, "to count the values of", lex)
-            _no_names_of_numbers(reading, column, lex)
+            column = _no_names_of_numbers(reading, column, lex, table)
             return FrequencyArgs(column=column, order=order, limit=limit or 1, where=_where(draft))
         case Kind.distinct:
+            _flag_as_column(reading, draft)
             column = _one_column(draft, "to list the values of", lex)
-            _no_names_of_numbers(reading, column, lex)
+            column = _no_names_of_numbers(reading, column, lex, table)
             return DistinctArgs(column=column, where=_where(draft))
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
-    return None
+    return _one_row(draft, table)
 
 
 def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
@@ -144,6 +182,10 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
     predicates = _where(draft)
     if draft.group_by:
         raise Abstain("I can test one aggregate or a condition, not compare groups, in a yes/no question.")
+    if draft.row_count is not None:
+        return row_count_check(draft, [c.column for c in _named(draft)])
+    if reading.of("same"):  # 'Is X the same across all rows?'
+        return same_check(reading, draft, lambda: _one_column(draft, "must hold one value", lex))
     if draft.op or draft.order:
         return _compare(reading, draft, lex)
     if not predicates:
@@ -153,7 +195,7 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
         raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
     if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(
             " ".join(i.text for i in reading.items)):
-        raise Abstain("A test of every row ('do all ...') needs its condition said as one; I read only 'any'.")
+        return every_row_check(draft)
     return CheckArgs(check=CheckKind.any, condition=predicates)
 
 
@@ -161,7 +203,7 @@ def _compare(reading: Reading, draft: Draft, lex: Lexicon) -> CheckArgs:
     """'Is the highest X equal to 1499', 'Is the average Y above 105': the aggregate, then the
     comparison with a number that the parser read as a condition on the same column."""
     compared = [(pos, p) for pos, p in draft.predicates if p.op.value in _CMP and isinstance(p.value, float)]
-    if not compared or not reading.of("comparison"):
+    if not compared or not reading.of("comparison", "sign"):
         raise Abstain("I could not tell what the aggregate is compared with.")
     pos, test = compared[-1]
     rest = [p for q, p in draft.predicates if q != pos]
@@ -208,7 +250,7 @@ def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, ob
 def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
     """'the categories of the first five books', 'the location of the first purchase row-wise'."""
     order, limit = taken
-    returned = list(dict.fromkeys(c.column for c in _named(draft)))
+    returned = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))  # 'the 5 categories'
     if not returned:
         raise Abstain("I could not tell which column to show for those rows.")
     return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=_where(draft))
@@ -222,11 +264,25 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
     named = _named(draft)
     after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
     before = [c.column for c in named if c.pos < order_item.pos]
+    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
+        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
     if draft.group_by and reading.row_scope and not draft.op:
-        before = [*draft.group_by, *before]  # 'which player had the most steals in a single season': a row
+        # 'which player had the most steals in a single season': a row, and its player is returned;
+        # 'the most blocks by any player in a season': the player only says who, the value is returned
+        if _by_whom(reading, draft.group_by[0]):
+            draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
+            draft.group_by.clear()
+        before = [*draft.group_by, *before]
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
+    if draft.magnitude and reading.row_scope and draft.op in (None, "sum") and not draft.group_by and limit is None:
+        draft.op, draft.order = ("max" if order_item.meanings[0].value == "desc" else "min"), None
+        return None  # 'How much revenue did our best single transaction bring?': MAX(revenue) of one row
+    if draft.op == "count_distinct" and after and limit is not None:
+        draft.op = None  # 'the highest 3 different revenues': distinct values ranked, not counted
+    if draft.op == "sum" and after and reading.row_scope and not draft.group_by:
+        draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
     if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
         draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
     if (draft.op or not after) and _asks_who(reading):
@@ -275,6 +331,14 @@ def _asks_who(reading: Reading) -> bool:
     return first is not None and first.text.lower() in V.WHO_WORDS
 
 
+def _by_whom(reading: Reading, column: str) -> bool:
+    """True when the grouped column follows 'by' ('the most blocks by any player'): it says who
+    holds the row, it is not what the question asks for."""
+    named = next((i for i in reading.of("column") if i.column == column), None)
+    prev = reading.before(named) if named is not None else None
+    return prev is not None and prev.text.lower() == "by"
+
+
 def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
     """'the players with the most rebounds' where a player has several rows: single rows or totals
     per player? Totals when the question says so ('overall') or the column has few values (teams:
@@ -287,6 +351,21 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
                   f"{column} ('overall')? Say which.")
+
+
+def _one_row(draft: Draft, table: Table) -> RankArgs | None:
+    """'Which category does the Quran belong to?', 'What is the price of Ikigai?': a 'which X' or a
+    named X whose condition names one row (a column of all-distinct values) reads X off that row.
+    None for any other shape."""
+    from agent.router.planner import one_row_key
+
+    named = list(dict.fromkeys(c.column for c in _named(draft)))
+    shown = draft.group_by if draft.which else ([] if draft.group_by else named)
+    if len(shown) != 1 or draft.op or draft.order or draft.ratio or draft.measure_used or (draft.which and named):
+        return None
+    if one_row_key(_where(draft), table) is None:
+        return None
+    return RankArgs(by=None, order="asc", limit=1, columns=shown, where=_where(draft))
 
 
 def _select(draft: Draft, lex: Lexicon) -> RankArgs | None:

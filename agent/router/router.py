@@ -55,7 +55,7 @@ class Router:
         """What a query kind reads before the draft: the N of a top-N, the first/last of file
         order, the two periods of a change."""
         match kind:
-            case Kind.frequency | Kind.rank: return take_limit(reading)
+            case Kind.frequency | Kind.rank | Kind.select: return take_limit(reading)
             case Kind.file_order: return take_file_order(reading)
             case Kind.change: return take_periods(reading, self.lexicon, self.table)
         return None
@@ -68,7 +68,7 @@ class Router:
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
-        asked = V.INSTRUCTION.sub("", question).strip() or question
+        asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         try:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)

@@ -46,9 +46,25 @@ COMPARISONS: dict[str, str] = {
     "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
     "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
 }
+SIGN_WORDS = {"negative": "<", "positive": ">"}
+"""'Is the highest X negative?': a comparison with 0 (negative: < 0, positive: > 0)."""
+SAME_WORDS = {"same", "identical", "constant"}
+"""'Is X the same across all rows?': the column holds one distinct value."""
+DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length", "shorter than": "length",
+              "taller than": "height", "heavier than": "weight", "lighter than": "weight", "cheaper than": "price",
+              "more expensive than": "price"}
+"""A comparison that names its own quantity: 'older than 35' compares an age column."""
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+            "tenth": 10}
+"""'the second highest X': rank with an offset ('first' is a time word: the earliest)."""
+UNIT_PHRASES = {"years old": "age", "year old": "age", "years of age": "age"}
+"""A unit after a number naming the quantity it measures: '60 years old' is a value of the age column."""
+QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
+"""Header words of a column counting items in a row: 'the amount of products in one transaction'."""
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
-FREQUENCY_ORDER = {"most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
-                   "least frequent": "asc", "least popular": "asc", "rarest": "asc"}
+FREQUENCY_ORDER = {"by frequency": "desc", "most often": "desc", "most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
+                   "least frequent": "asc", "least popular": "asc", "rarest": "asc", "most commonly": "desc",
+                   "most frequently": "desc", "least commonly": "asc", "least frequently": "asc"}
 """'the most common X': the X value with the most rows."""
 COUNT_ORDER = {"most", "fewest", "least", *FREQUENCY_ORDER}
 """Order words that rank by how many rows ('the most transactions'), not by a magnitude."""
@@ -71,6 +87,8 @@ SCALE_WORDS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "
 MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""Full day names: a column of 'Sun', 'Mon', ... is asked for as 'Sunday' (see lexicon)."""
 US_STATES = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
     "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
@@ -107,7 +125,8 @@ YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|will)\
 """A yes/no question ('Is the ...', 'Are there any ...', 'Did any ...'), not 'Can you list ...'."""
 DISTINCT_LIST = re.compile(r"\b(?:unique|different|distinct|possible values)\b", re.I)
 COUNT_WORDS = re.compile(r"\b(?:how many|number of|count)\b", re.I)
-FREQUENT = re.compile(r"\b(?:most|least) (?:common(?:ly)?|frequent(?:ly)?|popular)\b|\brarest\b", re.I)
+FREQUENT = re.compile(r"\b(?:most|least) (?:common(?:ly)?|frequent(?:ly)?|popular|often)\b|\brarest\b|\bby frequency\b",
+                      re.I)
 FILE_ORDER = re.compile(r"\b(?:first|last)\b", re.I)
 STAT_WORDS = {"range": "range", "percentile": "percentile", "correlation": "correlation", "correlated": "correlation"}
 CHANGE_WORDS = {"growth", "change", "increase", "decrease", "grew", "rose", "fell", "declined", "decline", "changed",
@@ -120,6 +139,19 @@ INSTRUCTION = re.compile(r"(?:(?<=[.?!])|^)\s*(?:answer (?:with|true|in|as)|the 
                          r"please answer)\b.*$", re.I | re.S)
 """A trailing instruction about the answer's form ('Answer True or False', 'If there are none
 answer with an empty list'): not part of the question."""
+FORM_ASIDE = re.compile(r"\(\s*(?:in|as)\s+(?:a\s+)?(?:numeric|numerical|number|text|list|decimal|integer)s?"
+                        r"(?:\s+(?:form|format|values?))?\s*\)", re.I)
+"""An aside about the answer's form ('(in numeric form)', '(as a list)'): not part of the question."""
+IGNORABLE_VERBS = frozenset("""
+offer provide carry bring consider record register log occur happen own hold keep say regard deem buy purchase
+take fall belong go see
+""".split())
+"""Base forms of generic verbs (offering, having, recording, occurring, being regarded as) that add no
+condition to a plan once every other word is linked: 'the job roles offered', 'the revenue provided by'."""
+IGNORABLE_WORDS = frozenset("""
+according regarding respectively actually really basically overall altogether
+""".split())
+"""Function words ignored like IGNORABLE_VERBS ('According to this database, ...')."""
 ROW_SCOPE = {"single", "given", "one", "each"}
 """'in a single season', 'in one transaction': the noun after these names one row, not a column."""
 LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|provide)\b", re.I)

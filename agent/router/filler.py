@@ -1,0 +1,74 @@
+"""Linking stage, last pass: unmatched words that are generic English verbs or function words
+('offered', 'provided', 'carried', 'bring', 'considered', 'According') are ignored, each noted, when
+nothing in the table resembles them. A word that could carry a constraint (a number, a negation, a
+comparative or superlative, a capitalised name inside the sentence) is never in these lists, and
+capitalised words are kept unless they open the question."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, stem
+from agent.router.tokens import Token
+
+if TYPE_CHECKING:
+    from agent.router.link import Reading
+
+_IRREGULAR = {"brought": "bring", "bought": "buy", "said": "say", "held": "hold", "took": "take", "taken": "take",
+              "kept": "keep", "fell": "fall", "fallen": "fall", "had": "have", "has": "have", "gone": "go",
+              "went": "go", "seen": "see", "saw": "see"}
+
+
+def base_forms(word: str) -> set[str]:
+    """Candidate base forms of an English verb form: 'carried' -> {carri, carry, ...}, 'provided' ->
+    {provid, provide}, 'offers' -> {offer}, 'brought' -> {bring}. Over-generates on purpose: the
+    caller only tests membership in a closed list of base forms."""
+    word = word.lower()
+    if word in _IRREGULAR:
+        return {_IRREGULAR[word]}
+    forms = {word}
+    for suffix in ("ied", "ies"):
+        if word.endswith(suffix):
+            forms.add(word[: -len(suffix)] + "y")
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            root = word[: -len(suffix)]
+            forms |= {root, root + "e"}
+    return forms
+
+
+def _resembles_table(word: str, lex: Lexicon) -> bool:
+    """True when the word (or a base form) is a value word or a column stem, or shares a 4+ letter
+    start with a header word ('recorded' and 'Recorder', 'offered' and 'Discount Offer')."""
+    forms = {f for f in base_forms(word) | {word} if len(f) >= 4}
+    if any(f in lex.value_words or stem(f) in lex.stems for f in forms):
+        return True
+    return any(h.startswith(f) or f.startswith(h) for f in forms for h in lex.headers if len(h) >= 4)
+
+
+def ignorable(token: Token, pos: int, lex: Lexicon) -> bool:
+    """True for a word the plan can do without: a generic verb or function word (vocabulary
+    IGNORABLE_VERBS / IGNORABLE_WORDS), lowercase unless it opens the question, resembling nothing
+    in the table."""
+    if token.kind != "word" or (pos > 0 and token.text != token.lower):
+        return False
+    known = token.lower in V.IGNORABLE_WORDS or bool(base_forms(token.lower) & V.IGNORABLE_VERBS)
+    return known and not _resembles_table(token.lower, lex)
+
+
+def drop_fillers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: "Reading") -> list[int]:
+    """The unmatched positions `rest` without the ignorable words; each ignored word is noted in
+    `reading.notes` so the answer's 'read as' shows the full reading, and kept as a stop item (so
+    'provided by' still reads as a passive 'by', not a group-by)."""
+    from agent.router.link import Item
+
+    kept, ignored = [], []
+    for pos in rest:
+        (ignored if ignorable(tokens[pos], pos, lex) else kept).append(pos)
+    reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p in ignored)],
+                           key=lambda it: it.pos)
+    if ignored:
+        words = ", ".join(f"'{tokens[p].text}'" for p in ignored)
+        reading.notes.append(f"ignored {words} (generic wording that names no column, value or condition)")
+    return kept
