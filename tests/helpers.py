@@ -26,3 +26,25 @@ def sql(query: str, path: Path) -> list[tuple]:
     reader = f"read_parquet('{path}')" if path.suffix == ".parquet" else f"read_csv_auto('{path}', header=true)"
     con.execute(f"CREATE VIEW t AS SELECT * FROM {reader}")
     return con.execute(query).fetchall()
+
+
+def router_agent(csv: str):
+    """An Agent with no model over a table written as CSV text (`t.csv`): the router answers alone,
+    on DuckDB, with the default config."""
+    from agent.config import load_config
+    from agent.engine import duckdb_engine
+    from agent.loop import Agent
+    from agent.router.router import Router
+    from agent.table import table_from_text
+
+    config = load_config(env={})
+    table = table_from_text(csv, "t.csv")
+    return Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config)
+
+
+def router_ask(csv: str, question: str):
+    """(outcome, last result) of the router alone answering `question` over `csv`; fails when it
+    does not answer."""
+    outcome = router_agent(csv).ask(question)
+    assert outcome.status == "answered", outcome.answer
+    return outcome, outcome.results[-1].result

@@ -5,30 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.ops import run_query
 from agent.plan import Agg, Op, Predicate
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs, FrequencyArgs,
                            LatestArgs, Measure, Operand, RankArgs, StatisticArgs, SubsetArgs)
 from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult
-from agent.router.router import Router
 from agent.table import table_from_text
+from tests.helpers import router_ask as ask
 
-CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
 TICKETS = ("ticket,status,updated\nT1,open,2024-01-01\nT1,closed,2024-01-05\nT2,open,2024-01-02\n"
            "T3,open,2024-01-03\nT3,closed,2024-01-04\n")
 PEOPLE = "name,region,bmi,height\nAna,N,31.5,1.62\nBo,S,22.0,1.80\nCy,N,27.3,1.75\nDi,E,31.5,1.68\nEd,S,19.9,1.90\n"
-
-
-def ask(csv: str, question: str):
-    table = table_from_text(csv, "t.csv")
-    agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
-    outcome = agent.ask(question)
-    assert outcome.status == "answered", outcome.answer
-    return outcome, outcome.results[-1].result
 
 
 def test_case_1_yes_spellings_count_as_one_value():

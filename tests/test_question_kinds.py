@@ -12,19 +12,11 @@ from agent.router.lexicon import build_lexicon
 from agent.router.router import Router
 from agent.router.tokens import tokenize
 from agent.table import table_from_text
+from tests.helpers import router_ask as ask
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
 SALES = "store,revenue,qty\nA,10,1\nB,5,2\nA,7,3\nC,3,1\n"
-
-
-def ask(csv: str, question: str):
-    """(outcome, last result) of the router alone answering `question` over `csv`."""
-    table = table_from_text(csv, "t.csv")
-    agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
-    outcome = agent.ask(question)
-    assert outcome.status == "answered", outcome.answer
-    return outcome, outcome.results[-1].result
 
 
 def refused(csv: str, question: str) -> str:
@@ -77,7 +69,6 @@ def test_totals_in_one_season_are_row_values():
     assert [r["ast"] for r in result.rows] == [12, 10]  # Ann 2020, Ann 2019; totals would be 22, 4
     _, result = ask(SEASONS, "What are the two highest total ast values in one season?")
     assert [r["ast"] for r in result.rows] == [12, 10]
-
 
 
 def test_a_lowercase_stopword_is_not_an_uppercase_code_value():

@@ -6,15 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agent.chat import Session
-from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.results import RatioResult
-from agent.router.router import Router
-from agent.table import table_from_text
+from tests.helpers import router_agent as agent_for, router_ask as ask
 
-CONFIG = load_config(env={})
-ENGINE = duckdb_engine()
 # T1 open -> closed; T2 open; T3 open -> closed; T4 open -> closed -> open (reopened).
 # Latest row per ticket: T1 closed (Ann), T2 open (Bob), T3 closed (Ann), T4 open (Cy).
 TICKETS = ("ticket,status,updated,assignee\n"
@@ -24,17 +18,6 @@ TICKETS = ("ticket,status,updated,assignee\n"
 # The trial's own example: T1 open then closed, T2 open, T3 open then closed.
 SMALL = ("ticket,status,updated\nT1,open,2024-01-01\nT1,closed,2024-01-05\nT2,open,2024-01-02\n"
          "T3,open,2024-01-03\nT3,closed,2024-01-04\n")
-
-
-def agent_for(csv: str) -> Agent:
-    table = table_from_text(csv, "t.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
-
-
-def ask(csv: str, question: str):
-    outcome = agent_for(csv).ask(question)
-    assert outcome.status == "answered", outcome.answer
-    return outcome, outcome.results[-1].result
 
 
 def abstains(csv: str, question: str) -> str:
