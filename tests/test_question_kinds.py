@@ -12,7 +12,7 @@ from agent.router.lexicon import build_lexicon
 from agent.router.router import Router
 from agent.router.tokens import tokenize
 from agent.table import table_from_text
-from tests.helpers import router_ask as ask
+from tests.helpers import router_agent, router_ask as ask
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -311,3 +311,10 @@ def test_an_ordinal_over_tied_values_abstains_unless_different_is_said():
     assert [r["person"] for r in result.rows] == ["E"]  # 1 (D), 2 (F), 3 (E)
     assert "second" in refused(STAFF, "What is the second rev?")
     assert refused(EMP, "List the 2 highest ages of employees with the second lowest pay.")  # two rankings
+
+
+def test_a_direction_verb_is_never_ignored_as_filler():
+    # 'fall' says which way the change went: revenue 10 (2014) -> 8 (2015) did fall; never dropped
+    outcome = router_agent("year,revenue\n2014,10\n2015,8\n").ask("Did revenue fall from 2014 to 2015?")
+    assert outcome.status != "answered" or outcome.answer.startswith("Yes")
+    assert not any("ignored 'fall'" in n for n in outcome.router.notes)

@@ -144,7 +144,7 @@ FORM_ASIDE = re.compile(r"\(\s*(?:in|as)\s+(?:a\s+)?(?:numeric|numerical|number|
 """An aside about the answer's form ('(in numeric form)', '(as a list)'): not part of the question."""
 IGNORABLE_VERBS = frozenset("""
 offer provide carry bring consider record register log occur happen own hold keep say regard deem buy purchase
-take fall belong go see
+take belong go see
 """.split())
 """Base forms of generic verbs (offering, having, recording, occurring, being regarded as) that add no
 condition to a plan once every other word is linked: 'the job roles offered', 'the revenue provided by'."""
