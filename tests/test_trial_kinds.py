@@ -236,6 +236,8 @@ def test_who_has_the_highest_names_the_rows_with_ties():
     ("Who has the highest age?", "Cid"),
     ("Who has the lowest age?", "Bob"),
     ("Who has the lowest score in team X?", "Ann"),   # team X: Ann 90, Cid 95
+    ("Which person has the lowest age?", "Bob"),      # 'which' + a noun for the rows asks who, too
+    ("What employee has the highest age?", "Cid"),
 ])
 def test_who_has_the_highest_names_the_row(question, name):
     _, result = ask(PEOPLE, question)
@@ -311,3 +313,9 @@ def test_one_lowercase_word_inside_a_longer_value_does_not_link_it():
     assert outcome.status != "answered" or outcome.results[-1].result.value == 40  # all five rows: 20 30 40 44 60
     _, result = ask(TITLES, "What is the median age of Staff Engineer?")  # the whole value: 40, 44 -> 42
     assert result.value == 42
+
+
+def test_which_with_a_column_still_ranks_groups():
+    # 'Which team ...' names a column: groups ranked, X (90 + 95 = 185) over Y (95 + 70 = 165)
+    _, result = ask(PEOPLE, "Which team has the highest total score?")
+    assert result.groups[0].key == ["X"] and result.groups[0].value == 185

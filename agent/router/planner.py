@@ -9,6 +9,7 @@ from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
 from agent.router.link import Reading
+from agent.router.queries import asks_who
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -58,7 +59,7 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
                       "over rows; say which row (e.g. 'the highest ... in a single season').")
     plan = _aggregate(draft, lex, table, predicates)
-    if reading.items and reading.items[0].text.lower() in V.WHO_WORDS and not plan.group_by:
+    if asks_who(reading) and not plan.group_by:
         raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
                       "column that ranks the rows ('who has the highest <column>').")
     return plan

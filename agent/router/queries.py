@@ -285,7 +285,7 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
         draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
     if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
         draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
-    if (draft.op or not after) and _asks_who(reading):
+    if (draft.op or not after) and asks_who(reading):
         raise Abstain("'who' asks for a row's label; name the column that ranks the rows ('who has the highest <column>').")
     if draft.op or not after:
         return None
@@ -315,7 +315,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     """The column naming each row, for a question starting 'who' ('Who has the highest score'): the
     one text column with a value per row, a header with 'name' preferred. None when the question
     does not start with 'who'; raises Abstain when no column or several could name the rows."""
-    if not _asks_who(reading):
+    if not asks_who(reading):
         return None
     unique = [c for c in table.df.columns if table.roles[c] in _TEXT and distinct_count(table, c) == (table.rows, table.rows)]
     named = [c for c in unique if "name" in c.lower()]
@@ -326,9 +326,17 @@ def _who(reading: Reading, table: Table) -> str | None:
     return labels[0]
 
 
-def _asks_who(reading: Reading) -> bool:
+def asks_who(reading: Reading) -> bool:
+    """True when the question asks for a row's label: it opens with 'who'/'whom'/'whose', or with
+    'which'/'what' and a noun for the rows themselves ('Which employee has the highest salary?',
+    'What book has the most reviews?'), not a column ('Which city ...' groups by city)."""
     first = next(iter(reading.items), None)
-    return first is not None and first.text.lower() in V.WHO_WORDS
+    if first is None:
+        return False
+    if first.text.lower() in V.WHO_WORDS:
+        return True
+    nxt = reading.after(first)
+    return first.kind == "which" and nxt is not None and nxt.kind == "entity"
 
 
 def _by_whom(reading: Reading, column: str) -> bool:
