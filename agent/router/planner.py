@@ -146,6 +146,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
             op = "count"
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
+    _not_counted_by_similarity(draft, op, column)
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
@@ -170,6 +171,18 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         limit = 1
     return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
                          order=order, limit=limit)
+
+
+def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None) -> None:
+    """Raises Abstain when a count would count a column linked only by embedding similarity ('how
+    many runs' read as runner at 0.78): whether the noun is the rows or a column's distinct values
+    is what the answer means, and similarity cannot tell."""
+    if op not in ("count", "count_distinct") or column is None:
+        return
+    similar = next((c for c in draft.columns if c.column == column and c.similar), None)
+    if similar is not None:
+        raise Abstain(f"'{similar.text}' is only similar to the column {column}, so I cannot tell whether to count "
+                      f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
 
 
 def _one_row_each(table: Table, column: str) -> bool:

@@ -141,6 +141,9 @@ ROW_COUNT_NOUNS = frozenset("""
 updates update entries entry records record rows row events event logs log lines line
 """.split())
 """After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
+CHANGE_NOUNS = frozenset({"changes", "transitions", "switches"})
+"""After a column's name in a count ('state changes'): changes between rows, neither rows nor values."""
+COPULAS = frozenset({"are", "is", "were", "was"})
 NEGATIVE_PREFIXES = ("non", "un", "in", "im", "dis")
 """A prefix that turns a flag's name into its opposite: inactive, unpaid, nonmember, disapproved."""
 FLAG_TRUE = frozenset({"yes", "y", "true", "t", "1"})
