@@ -26,10 +26,11 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
     'or' across columns."""
     reading = read(question, lex)
     _check_asks_for_rows(question, reading)
-    ranked = _RANKED.search(question)
+    ranked = _RANKED.search(question) or _superlative(question, reading)
     if ranked:
         raise Abstain(f"it asks for records ordered by a value ('{ranked.group()}'), which search does not rank "
-                      "by; ask for the value itself (e.g. 'what is the lowest amt for ...?')")
+                      "by; ask for the value itself ('what is the lowest <column>?') or the row holding it "
+                      "('who has the lowest <column>?')")
     _disambiguate(reading, table)
     notes: list[str] = []
     top_n = _count_asked(reading) or config.top_n
@@ -53,6 +54,21 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
 
 _RANKED = re.compile(r"\b(cheapest|priciest|dearest|most expensive|least expensive|most recent|newest|oldest|"
                      r"latest|earliest|biggest|largest|smallest|highest|lowest|top|bottom|best|worst|greatest|fewest|most|least)\b", re.I)
+
+
+_EST = re.compile(r"\b[a-z]{3,}est\b", re.I)
+_NOT_SUPERLATIVE = {"interest", "request", "contest", "forest", "guest", "harvest", "protest", "suggest", "digest",
+                    "manifest", "arrest", "invest", "honest", "modest", "midwest", "northwest", "southwest",
+                    "conquest", "inquest", "priest", "tempest", "behest", "unrest", "attest", "bequest"}
+
+
+def _superlative(question: str, reading: Reading) -> re.Match[str] | None:
+    """A superlative beyond _RANKED ('the youngest employee', 'the tallest player'): the record
+    ranked first by some column, which similarity search cannot find. Words read as a value of
+    the table ('Budapest') are not superlatives."""
+    values = {i.text.lower() for i in reading.items if i.kind in ("value", "flag")}
+    return next((m for m in _EST.finditer(question)
+                 if m.group().lower() not in _NOT_SUPERLATIVE and m.group().lower() not in values), None)
 
 
 def _count_asked(reading: Reading) -> int | None:

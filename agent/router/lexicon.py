@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pandas as pd
 
@@ -137,11 +138,15 @@ def _is_flag(series: pd.Series) -> bool:
     return low in (0, 1) and high in (0, 1) and bool(series.dropna().isin((0, 1)).all())
 
 
-_PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"})
+_PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"}, {"ja", "nee"}, {"ja", "nein"}, {"oui", "non"},
+          {"si", "no"}, {"sí", "no"}, {"sim", "nao"}, {"sim", "não"})
+"""Yes/no spellings of a two-valued column: English, Dutch, German, French, Spanish/Italian, Portuguese."""
+_POSITIVE = {"yes", "y", "true", "ja", "oui", "si", "sí", "sim"}
 
 
 def _yes_no(values: list[str]) -> tuple[str, str] | None:
-    """(positive, negative) spellings of a Yes/No (Y/N, True/False) column's values, else None."""
+    """(positive, negative) spellings of a Yes/No (Y/N, True/False, ja/nee, oui/non...) column's
+    values, else None."""
     folded: dict[str, str] = {}
     for v in values:  # 'Yes', 'YES', 'yes' are one value (predicates ignore case), the first spelling named
         folded.setdefault(v.strip().casefold(), v.strip())
@@ -149,7 +154,7 @@ def _yes_no(values: list[str]) -> tuple[str, str] | None:
         return None
     for pair in _PAIRS:
         if set(folded) == pair:
-            positive = next(p for p in pair if p in ("yes", "y", "true"))
+            positive = next(p for p in pair if p in _POSITIVE)
             return folded[positive], folded[(pair - {positive}).pop()]
     return None
 
@@ -196,8 +201,24 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("negation"), replace=True)
     for column in table.df.columns:
         _add_column(lex, table, column, config)
+    _add_name_noun(lex, table)
     _choose_measure(lex, table)
     return lex
+
+
+def _add_name_noun(lex: Lexicon, table: Table) -> None:
+    """The plural noun ending the file's name ('runs' of runs.csv, 'orders' of shop_orders.csv)
+    names the rows, so 'how many runs' counts rows; only when the lexicon knows no other meaning
+    for the word and no identifier column repeats (a history table's rows are updates of its ids)."""
+    words = re.findall(r"[a-z]+", Path(table.name).stem.lower())
+    if not words or len(words[-1]) < 4 or singular(words[-1]) == words[-1] or table.lies_in_file:
+        return
+    noun = words[-1]
+    if any((w,) in lex.phrases or w in lex.headers or w in lex.value_words for w in (noun, singular(noun))):
+        return
+    if any(role is ColumnRole.identifier and not table.df[c].is_unique for c, role in table.roles.items()):
+        return
+    lex.add(noun, Meaning("row"))
 
 
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:

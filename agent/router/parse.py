@@ -86,6 +86,9 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             draft.op = "count_distinct"
         elif draft.op is None:
             draft.op = meaning.value
+        if meaning.value == "count" and nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
+            raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
+                          "ask 'how many rows' or 'how many distinct <column>'.")
         if meaning.value == "count" and nxt is not None and nxt.kind == "entity" and not _rows_are_entities(table):
             raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
                           f"name the column (e.g. 'how many distinct ...').")
@@ -171,6 +174,7 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
+    _counted_rows_not_values(item, rows, prev, scope, draft)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
@@ -189,6 +193,21 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         draft.group_by.append(column)  # "top 5 regions"
     elif table.roles[column] is not ColumnRole.date:
         draft.columns.append(item)
+
+
+def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, scope: Item | None,
+                             draft: Draft) -> None:
+    """Raises Abstain when a count names a column but counts something else: 'how many state
+    changes' (changes between rows, not the distinct states) or 'how many rows are <column>' of a
+    column that is not yes/no (the rows, but which value?)."""
+    if draft.op not in ("count", "count_distinct"):
+        return
+    if nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
+        raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
+                      f"ask 'how many rows' or 'how many distinct {item.column}'.")
+    if prev is not None and prev.kind == "row" and scope is not None and scope.text.lower() in V.COPULAS:
+        raise Abstain(f"'{prev.text} {scope.text} {item.text}' does not say which value of {item.column} to count; "
+                      f"name the value.")
 
 
 _LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}

@@ -34,14 +34,18 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     return None
 
 
-def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous: Plan | None = None) -> Plan:
+def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous: Plan | None = None,
+            refers: bool = False) -> Plan:
     """The typed plan for `draft`; with `previous`, a question that only adds conditions or only
-    changes the aggregate refines the previous plan. Raises Abstain."""
+    changes the aggregate refines the previous plan, and one that `refers` back ('their', 'of
+    those', a leading 'and') names a new measure over the previous rows. Raises Abstain."""
     predicates = [p for _, p in draft.predicates]
     if previous is not None and not draft.asks:
         if not predicates:
             raise Abstain("The follow-up adds no condition I could match.")
         return merge(previous, predicates)
+    if previous is not None and refers and _names_something(draft):
+        return _carry(previous, to_plan(draft, reading, lex, table), draft)
     if previous is not None and draft.op and not (draft.asks and _names_something(draft)):
         return _follow_up_op(draft, previous, predicates)
     if draft.ratio:
@@ -86,6 +90,38 @@ def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> 
                          order=previous.order if previous.group_by else None, limit=previous.limit)
 
 
+def _carry(previous: Plan, plan: Plan, draft: Draft) -> Plan:
+    """`plan` (a question naming its own measure) over the rows of `previous`: the previous
+    conditions are kept unless the new question sets one on the same column ('what is their total
+    amount?' after 'how many fraud transactions in TX?': SUM(amt) WHERE is_fraud = 1 AND state =
+    'TX'). A ratio's population takes them. Raises Abstain when the previous rows are not a plain
+    set of rows (a percentage, each id's latest row, the top groups of a ranking)."""
+    if isinstance(previous, RatioArgs):
+        raise Abstain("I cannot tell whether 'their'/'those' means the previous percentage's rows or its "
+                      "population; ask in full.")
+    if isinstance(previous, LatestArgs):
+        raise Abstain("The previous answer counted each id's latest row; ask in full which rows to aggregate.")
+    if previous.group_by and previous.limit is not None:
+        raise Abstain(f"The previous answer was the top {previous.group_by[0]}; name it to ask about its rows.")
+    if not previous.where and not previous.group_by:
+        return plan
+    if isinstance(plan, RatioArgs):
+        if previous.group_by:
+            raise Abstain("I cannot take a percentage per group of the previous answer; ask in full.")
+        kept = [p for p in previous.where if p.column not in {q.column for q in plan.where + plan.base}]
+        if kept:
+            draft.notes.append(f"kept the previous conditions on {', '.join(dict.fromkeys(p.column for p in kept))}")
+        return plan.model_copy(update={"base": kept + plan.base})
+    kept = [p for p in previous.where if p.column not in {q.column for q in plan.where}]
+    if kept:
+        draft.notes.append(f"kept the previous conditions on {', '.join(dict.fromkeys(p.column for p in kept))}")
+    if previous.group_by and not plan.group_by:  # 'count by state' -> 'and their total amount?': per state
+        draft.notes.append(f"kept the previous grouping by {', '.join(previous.group_by)}")
+        return plan.model_copy(update={"where": kept + plan.where, "group_by": previous.group_by,
+                                       "order": previous.order})
+    return plan.model_copy(update={"where": kept + plan.where})
+
+
 def merge(previous: Plan, added: list[Predicate]) -> Plan:
     """`previous` with `added` predicates; an added predicate replaces one on the same column."""
     columns = {p.column for p in added}
@@ -114,6 +150,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
             op = "count"
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
+    _not_counted_by_similarity(draft, op, column)
     key = one_row_key(predicates, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
@@ -142,6 +179,18 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         limit = 1
     return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
                          order=order, limit=limit)
+
+
+def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None) -> None:
+    """Raises Abstain when a count would count a column linked only by embedding similarity ('how
+    many runs' read as runner at 0.78): whether the noun is the rows or a column's distinct values
+    is what the answer means, and similarity cannot tell."""
+    if op not in ("count", "count_distinct") or column is None:
+        return
+    similar = next((c for c in draft.columns if c.column == column and c.similar), None)
+    if similar is not None:
+        raise Abstain(f"'{similar.text}' is only similar to the column {column}, so I cannot tell whether to count "
+                      f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
 
 
 def _one_row_each(table: Table, column: str) -> bool:

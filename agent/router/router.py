@@ -67,7 +67,8 @@ class Router:
         started = time.perf_counter()
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
-        follow_up = previous is not None and question.strip().lower().startswith(FOLLOW_UP_STARTS)
+        follow_up = previous is not None and (question.strip().lower().startswith(FOLLOW_UP_STARTS)
+                                              or bool(V.REFERS_BACK.search(question)))
         asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         try:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
@@ -99,7 +100,7 @@ class Router:
                 # a question asking for something with conditions of its own, and no follow-up cue, is
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
-                plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous)
+                plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
                 decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:

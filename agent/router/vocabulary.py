@@ -76,9 +76,14 @@ WHICH_WORDS = {"which", "what"}
 NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from", "don't", "doesn't",
              "didn't", "haven't", "hasn't", "never"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
+REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they)\b"
+                         r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$", re.I)
+"""Words pointing at the rows of the last answer ('what is their total amount?', 'the average of
+that?'): in a conversation the question keeps the previous conditions."""
 STOPWORDS = frozenset("""
 what which who whom whose is are was were be been being the a an of in on at for by to from with
 where when that this these those there their its it do does did has have had made make me my our
+them they
 we you i please tell give all and as than only just overall any some were there's what's whats
 happen happened recorded occurred done is there per each every one ones so far did the across
 show much many how get got into within during whole entire name names about instead then also among through thru until
@@ -168,6 +173,9 @@ ROW_COUNT_NOUNS = frozenset("""
 updates update entries entry records record rows row events event logs log lines line
 """.split())
 """After a column's name ('status updates', 'ticket entries'): the rows themselves are counted."""
+CHANGE_NOUNS = frozenset({"changes", "transitions", "switches"})
+"""After a column's name in a count ('state changes'): changes between rows, neither rows nor values."""
+COPULAS = frozenset({"are", "is", "were", "was"})
 NEGATIVE_PREFIXES = ("non", "un", "in", "im", "dis")
 """A prefix that turns a flag's name into its opposite: inactive, unpaid, nonmember, disapproved."""
 FLAG_TRUE = frozenset({"yes", "y", "true", "t", "1"})
