@@ -1,0 +1,89 @@
+"""Kinds of wrong-but-stated numbers from a fresh user's trial (identifiers summed, two-column
+ratios, multiples in yes/no tests, nested aggregates), end to end on tiny tables written here;
+every expected value is worked out by hand in the comments."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.config import load_config
+from agent.engine import duckdb_engine
+from agent.loop import Agent
+from agent.router.router import Router
+from agent.table import table_from_text
+
+CONFIG = load_config(env={})
+ENGINE = duckdb_engine()
+# respondent_id 1..15 (SUM = 120); gender F at ids 1,3,4,6,8,10,11,14 (8 F, 7 M);
+# would_recommend Yes at ids 1,3,4,6,7,9,11,12,14 (9 Yes).
+_GENDER = "F M F F M F M F M F F M M F M".split()
+_RECOMMEND = "Yes No Yes Yes No Yes Yes No Yes No Yes Yes No Yes No".split()
+SURVEY = "respondent_id,gender,would_recommend\n" + "".join(
+    f"{i + 1},{g},{r}\n" for i, (g, r) in enumerate(zip(_GENDER, _RECOMMEND)))
+# trip_id 3,8,21,22,40,41,77 (SUM = 212); cancelled: 8, 22 (2 of 7); Lima: 3, 21, 22, 41 (4 of 7).
+TRIPS = ("trip_id,city,status,fare\n3,Lima,completed,12.5\n8,Cusco,cancelled,0\n21,Lima,completed,20\n"
+         "22,Lima,cancelled,0\n40,Cusco,completed,15\n41,Lima,completed,9\n77,Arequipa,completed,30\n")
+# store_id 101 (Dallas), 102 (Austin), 103 (Houston), each over three months: 9 rows, 3 stores.
+STORES = "store_id,city,month,sales\n" + "".join(
+    f"{s},{c},2024-0{m},{100 + 10 * (3 * (m - 1) + k)}\n"
+    for m in (1, 2, 3) for k, (s, c) in enumerate(((101, "Dallas"), (102, "Austin"), (103, "Houston"))))
+
+
+def agent_for(csv: str) -> Agent:
+    table = table_from_text(csv, "t.csv")
+    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+
+
+def ask(csv: str, question: str):
+    outcome = agent_for(csv).ask(question)
+    assert outcome.status == "answered", outcome.answer
+    return outcome, outcome.results[-1].result
+
+
+def abstains(csv: str, question: str) -> str:
+    outcome = agent_for(csv).ask(question)
+    assert outcome.status != "answered", outcome.answer
+    return outcome.answer
+
+
+# --- A. an entity noun linked to an identifier counts entities; the id is never summed ---
+
+@pytest.mark.parametrize("csv, question, num, den", [
+    (SURVEY, "what share of respondents are female", 8, 15),       # not 57 of 120 (sums of ids)
+    (SURVEY, "What percentage of respondents are female?", 8, 15),
+    (SURVEY, "what fraction of respondents are male?", 7, 15),
+    (SURVEY, "What percentage of respondents would recommend?", 9, 15),
+    (TRIPS, "What percentage of trips were cancelled?", 2, 7),      # not 30 of 212
+    (TRIPS, "what share of trips are in Lima", 4, 7),
+    (TRIPS, "percentage of trips in Cusco", 2, 7),
+])
+def test_a_share_of_entities_counts_rows_when_the_id_is_unique(csv, question, num, den):
+    _, result = ask(csv, question)
+    assert (result.numerator, result.denominator) == (num, den)
+
+
+@pytest.mark.parametrize("csv, question, expected", [
+    (SURVEY, "total respondents", 15),                 # not 120 = 1 + ... + 15
+    (SURVEY, "What is the total number of respondents?", 15),
+    (TRIPS, "total trips", 7),                         # not 212
+    (STORES, "total stores", 3),                       # 3 distinct store_id over 9 rows
+    (STORES, "how many stores are in Dallas", 1),
+])
+def test_a_total_of_entities_counts_them(csv, question, expected):
+    _, result = ask(csv, question)
+    assert result.value == expected
+
+
+def test_a_total_of_entities_per_group_counts_rows():
+    _, result = ask(SURVEY, "total respondents by gender")
+    assert {tuple(g.key): g.value for g in result.groups} == {("F",): 8, ("M",): 7}
+
+
+@pytest.mark.parametrize("csv, question, named", [
+    (STORES, "what percentage of stores are in Dallas", "repeats"),   # 1 of 3 stores; rows give 3 of 9
+    (STORES, "what share of stores are in Austin?", "repeats"),
+    (SURVEY, "average respondents", "identifier"),
+    (TRIPS, "mean trips", "identifier"),
+])
+def test_a_an_identifier_is_never_averaged_nor_a_weight_of_a_repeating_share(csv, question, named):
+    assert named in abstains(csv, question)
