@@ -87,3 +87,45 @@ def test_a_total_of_entities_per_group_counts_rows():
 ])
 def test_a_an_identifier_is_never_averaged_nor_a_weight_of_a_repeating_share(csv, question, named):
     assert named in abstains(csv, question)
+
+
+# --- B. two-column ratios: 'ratio of A to B' is A / B; a condition holds for both columns ---
+
+# Budgets after the Total row is set aside: Q1 Sales 22,500, Marketing 12,000; Q2 Sales 21,000, Marketing 15,500.
+BUDGET = ('Department,Q1 Budget,Q2 Budget,Headcount,Over Budget?\nMarketing,"$12,000","$15,500",5,Yes\n'
+          'Engineering,"$40,000","$42,000",20,Yes\nSales,"$22,500","$21,000",8,No\nHR,"$8,000","$8,250",3,Yes\n'
+          'Support,"$10,000","$11,500",6,Yes\nTotal,"$92,500","$98,250",42,\n')
+FIN = ("company,revenue,cost,profit,employees\nAlpha,1000,700,300,10\nBeta,2500,2000,500,40\n"
+       "Gamma,400,450,-50,5\nDelta,1800,1200,600,25\n")
+
+
+@pytest.mark.parametrize("question, num, den", [
+    ("What is the ratio of cost to revenue for Gamma?", 450, 400),      # 1.125; was Gamma's revenue / all cost
+    ("cost to revenue ratio for Beta", 2000, 2500),
+    ("What is the revenue to cost ratio for Alpha?", 1000, 700),
+    ("What is the ratio of profit to revenue?", 1350, 5700),            # 300 + 500 - 50 + 600; 1000 + 2500 + 400 + 1800
+    ("For Delta, what percent of revenue is cost?", 1200, 1800),         # 66.67%; was 1,200 of 5,700
+    ("What percentage of Alpha's revenue is profit?", 300, 1000),
+    ("profit as a percentage of revenue for Delta", 600, 1800),
+    ("What share of revenue is profit for Beta?", 500, 2500),
+    ("What percent of cost is revenue for Gamma?", 400, 450),
+])
+def test_b_a_two_column_ratio_filters_both_columns_in_the_said_order(question, num, den):
+    _, result = ask(FIN, question)
+    assert (result.numerator, result.denominator) == (num, den)
+
+
+def test_b_a_ratio_of_two_budget_columns_for_one_department():
+    _, result = ask(BUDGET, "What is the ratio of Q2 Budget to Q1 Budget for Sales?")
+    assert (result.numerator, result.denominator) == (21000, 22500)
+
+
+@pytest.mark.parametrize("question", [
+    "percent change in budget from Q1 to Q2 for Sales",                 # -6.67%; was 22.90% (22,500 of 98,250)
+    "What is the percentage change from Q1 Budget to Q2 Budget for Marketing?",   # +29.17%; was 12.21%
+    "percentage increase from Q1 Budget to Q2 Budget",
+    "What is the percent change in Q2 Budget for Sales?",
+    "percent decrease from Q1 Budget to Q2 Budget for Sales",
+])
+def test_b_a_percent_change_between_columns_is_never_a_share(question):
+    assert "percent change" in abstains(BUDGET, question).lower()

@@ -8,7 +8,7 @@ from agent.queries import LatestArgs
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
-from agent.router.link import Reading
+from agent.router.link import Item, Reading
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -177,12 +177,13 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
     if draft.order and not draft.group_by:
         raise Abstain("'highest'/'lowest' of a percentage needs groups to rank (e.g. 'which state has ...').")
     named = [c for c in draft.columns if not c.used]
+    if reading.of("change"):
+        raise Abstain("A percent change is (new - old) / old, not a share of a total; I can compute it between "
+                      "two periods of one column ('from 2014 to 2015'), not between two columns.")
     if len(named) == 2:
-        of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
-        first, second = sorted(named, key=lambda c: c.pos)
-        # "percentage of users crashed": the column right after "of" is the population.
-        den, num = (first, second) if of_pos is not None and first.pos > of_pos else (second, first)
-        return RatioArgs(where=where, base=base, column=num.column, denominator_column=den.column, **grouping)
+        num, den = _two_columns(named, reading, draft)
+        # a condition of a two-column ratio ('for Gamma') holds for both columns: all of it is the base
+        return RatioArgs(base=where + base, column=num.column, denominator_column=den.column, **grouping)
     if len(named) > 2:
         raise Abstain("The question names more than two columns for one percentage.")
     column = named[0].column if named else (
@@ -190,3 +191,16 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
     if not where:
         raise Abstain("I could not tell which condition the percentage is about.")
     return RatioArgs(where=where, base=base, column=column, **grouping)
+
+
+def _two_columns(named: list[Item], reading: Reading, draft: Draft) -> tuple[Item, Item]:
+    """(numerator, denominator) of a ratio of two columns: 'ratio of cost to revenue' and 'cost to
+    revenue ratio' are cost / revenue (the column before 'to' is the numerator); 'percentage of
+    users crashed' takes the column right after 'of' as the population (the denominator)."""
+    first, second = sorted(named, key=lambda c: c.pos)
+    link = reading.at(first.pos + len(first.text.split()))
+    if link is not None and link.text.lower() in ("to", "vs", "versus", "over", "per"):
+        draft.notes.append(f"read the ratio of {first.column} to {second.column} as {first.column} / {second.column}")
+        return first, second
+    of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
+    return (second, first) if of_pos is not None and first.pos > of_pos else (first, second)
