@@ -129,3 +129,36 @@ def test_b_a_ratio_of_two_budget_columns_for_one_department():
 ])
 def test_b_a_percent_change_between_columns_is_never_a_share(question):
     assert "percent change" in abstains(BUDGET, question).lower()
+
+
+# --- C. a number followed by 'times' or 'percent of' is a multiple of another quantity, never a threshold ---
+
+@pytest.mark.parametrize("question, words", [
+    ("Is total revenue more than three times total cost?", "more than three times"),   # No: 5,700 < 3 x 4,350
+    ("Is total revenue over 2 times total cost?", "over 2 times"),                   # No: 5,700 < 8,700
+    ("Is the total profit at least 30 percent of total revenue?", "at least 30 percent of"),  # No: 23.68%
+    ("Is total profit above 20% of total revenue?", "above 20% of"),                 # Yes, but not 'above 20'
+    ("Is the average revenue over 3 times the average cost?", "over 3 times"),
+    ("How many companies have revenue more than 2 times cost?", "more than 2 times"),
+    ("Is total revenue 3 times total cost?", "3 times"),
+])
+def test_c_a_multiple_of_another_quantity_abstains(question, words):
+    assert words in abstains(FIN, question)
+
+
+@pytest.mark.parametrize("question, yes, value", [
+    ("Is total revenue more than 5000?", True, 5700),      # 1000 + 2500 + 400 + 1800
+    ("Is the total profit above 1000?", True, 1350),       # 300 + 500 - 50 + 600
+    ("Is the average cost under 1500?", True, 1087.5),     # (700 + 2000 + 450 + 1200) / 4
+    ("Is the total cost at least 5000?", False, 4350),
+])
+def test_c_a_bare_threshold_still_compares(question, yes, value):
+    outcome, result = ask(FIN, question)
+    assert result.answer is yes and value in result.deciding.values()
+
+
+def test_c_times_with_no_quantity_after_it_counts_occurrences():
+    # Reviews 5, 12, 30, 11: three rows above 10 ('more than 10 times' is how often, not a multiple)
+    csv = "Title,Author,Reviews,Rating\nA,X,5,4.1\nB,Y,12,3.9\nC,X,30,4.5\nD,Z,11,4.0\n"
+    _, result = ask(csv, "How many rows have Reviews more than 10 times?")
+    assert result.value == 3

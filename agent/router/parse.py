@@ -271,6 +271,8 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True
+    if nxt.kind == "number":
+        _no_multiple(item, nxt, reading)
     if nxt.kind == "date":
         column = _date_column(item, reading, lex)
         upper = _second(nxt, reading, "date").date if op == "between" else None
@@ -289,6 +291,34 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
+
+
+def _no_multiple(said: Item, number: Item, reading: Reading) -> None:
+    """A number followed by 'times' / 'x' / 'fold', or by 'percent of' / '% of', is a multiple of
+    another quantity ('more than three times total cost', 'at least 30 percent of total revenue'),
+    never a bare threshold; no predicate or check compares with a multiple of an aggregate or a
+    column, so raise Abstain."""
+    following = [t.lower for t in reading.tokens[number.pos + 1:number.pos + 3]] + ["", ""]
+    if number.text.endswith("%"):
+        of_word = following[0]  # '30% of'
+    else:
+        of_word = following[1] if following[0] in V.PERCENT_WORDS else ""  # '30 percent of'
+    times = following[0] in V.MULTIPLE_WORDS and _quantity_after(number.pos + 2, reading)
+    if times or of_word == "of":
+        end = number.pos + (2 if times or number.text.endswith("%") else 3)
+        words = " ".join(t.text for t in reading.tokens[said.pos:end])
+        raise Abstain(f"'{words} ...' compares with a multiple of another quantity; I can compare with a number "
+                      "or with another aggregate, not with a multiple of one. Ask for each value.")
+
+
+def _quantity_after(pos: int, reading: Reading) -> bool:
+    """True when a quantity (a column, aggregate or measure word, a value: 'total cost', 'the average
+    cost', 'that of Beta') follows token `pos`, so 'N times' is a multiple; 'reviewed more than 10
+    times' (nothing after) counts occurrences."""
+    while pos < len(reading.tokens) and reading.tokens[pos].lower in ("the", "that", "of", "as", "its", "their"):
+        pos += 1
+    item = reading.at(pos)
+    return item is not None and item.kind in ("column", "op", "measure", "value", "flag", "entity", "row", "ratio")
 
 
 def _date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
@@ -358,6 +388,7 @@ def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexi
 
 
 def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    _no_multiple(item, item, reading)
     before = reading.at(item.pos - 1)
     year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
     if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
