@@ -162,3 +162,43 @@ def test_c_times_with_no_quantity_after_it_counts_occurrences():
     csv = "Title,Author,Reviews,Rating\nA,X,5,4.1\nB,Y,12,3.9\nC,X,30,4.5\nD,Z,11,4.0\n"
     _, result = ask(csv, "How many rows have Reviews more than 10 times?")
     assert result.value == 3
+
+
+# --- F. an aggregate of per-group aggregates is never read as one aggregate with a word dropped ---
+
+# Ann 100 + 50 = 150; Bob 200 + 40 + 60 = 300; Cy 30. Average of the totals = 480 / 3 = 160; the
+# plain average per row is 480 / 6 = 80; Bob's median is 60.
+EXPENSES = ("employee,category,amount\nAnn,travel,100\nAnn,meals,50\nBob,travel,200\nBob,meals,40\n"
+            "Bob,office,60\nCy,meals,30\n")
+
+
+@pytest.mark.parametrize("question", [
+    "average total amount per employee",              # 160; was the per-employee means 100, 75, 30
+    "What is the average total amount per employee?",
+    "mean total amount by employee",
+    "median total amount per employee",               # 150
+    "total average amount by employee",
+    "average number of rows per employee",            # 6 / 3 = 2
+    "average total amount",
+])
+def test_f_a_nested_aggregate_abstains(question):
+    assert "aggregate of aggregates" in abstains(EXPENSES, question)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How much is the average amount?", 80),          # was 'The total amount is 480'
+    ("How much is the median amount for Bob?", 60),   # 40, 60, 200
+    ("How much is the total amount?", 480),
+    ("How much did Ann spend in total?", 150),
+    ("What is the total amount for Bob?", 300),
+])
+def test_f_one_aggregate_word_after_how_much_is_the_aggregate(question, expected):
+    _, result = ask(EXPENSES, question)
+    assert result.value == expected
+
+
+def test_f_average_number_of_a_numeric_column_is_its_average():
+    # Reviews 5, 12, 30, 11: (5 + 12 + 30 + 11) / 4 = 14.5
+    csv = "Title,Author,Reviews,Rating\nA,X,5,4.1\nB,Y,12,3.9\nC,X,30,4.5\nD,Z,11,4.0\n"
+    _, result = ask(csv, "What is the average number of Reviews?")
+    assert result.value == 14.5

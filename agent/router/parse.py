@@ -74,10 +74,11 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
     kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
     nxt = reading.after(item)
     if kind == "op":
+        _no_nested(item, reading, lex)
         if meaning.value == "count_distinct" and draft.op in (None, "count"):
             draft.op = "count_distinct"
-        elif draft.op is None:
-            draft.op = meaning.value
+        elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and _framed(item, reading)):
+            draft.op = meaning.value  # 'How much is the average amount': the average, not a total
         if meaning.value == "count" and nxt is not None and nxt.kind == "entity" and not _rows_are_entities(table):
             raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
                           f"name the column (e.g. 'how many distinct ...').")
@@ -113,6 +114,37 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
+
+
+_OUTER = {"average", "avg", "mean", "median", "standard deviation", "std"}
+_INNER = {"total", "sum", "number of", "count"}
+_NOUN = {"average": "average", "avg": "average", "mean": "average", "median": "median", "standard deviation":
+         "standard deviation", "std": "standard deviation", "total": "total", "sum": "total", "number of": "count",
+         "count": "count"}
+
+
+def _no_nested(item: Item, reading: Reading, lex: Lexicon) -> None:
+    """An aggregate word after another ('average total amount per employee', 'mean number of trips
+    per city', 'total average score') asks for an aggregate of per-group aggregates (a nested
+    aggregate), which no plan computes: raise Abstain rather than drop either word. 'average number
+    of pages' (a count word naming a numeric column) is that column's average, not nested."""
+    word = item.text.lower()
+    earlier = [i.text.lower() for i in reading.of("op") if i.pos < item.pos]
+    nested = (word in _INNER and any(e in _OUTER for e in earlier)) or \
+             (word in _OUTER and any(e in ("total", "sum") for e in earlier))
+    if not nested:
+        return
+    nxt = reading.after(item)
+    if word in ("number of", "count") and nxt is not None and nxt.kind == "column" and nxt.column in lex.numeric_columns:
+        return
+    first = next(i.text for i in reading.of("op") if i.pos < item.pos and i.text.lower() in (_OUTER | _INNER))
+    raise Abstain(f"'{first} ... {item.text}' asks for an aggregate of aggregates (the {_NOUN[first.lower()]} of "
+                  f"each group's {_NOUN[word]}), which I cannot compute in one step; ask for the per-group values first.")
+
+
+def _framed(item: Item, reading: Reading) -> bool:
+    """True when the only aggregate word before `item` is the question frame 'how much'."""
+    return all(i.text.lower() == "how much" for i in reading.of("op") if i.pos < item.pos)
 
 
 def _rows_are_entities(table: Table) -> bool:
