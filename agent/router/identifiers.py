@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
+from agent.router.link import Reading
 from agent.router.parse import Abstain
 from agent.router.queries import distinct_count
 from agent.table import ColumnRole, Table
@@ -15,13 +16,17 @@ _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)
 """Aggregates that read an identifier's values as quantities."""
 
 
-def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, notes: list[str]):
-    """`plan` with every sum of an identifier read as a count of its entities (COUNT(*) when the id
-    is unique per row, COUNT(DISTINCT id) when it repeats or cannot be judged) and every ratio
-    weighted by an identifier read as a share of rows. Appends a note per rewrite to `notes`.
-    Raises Abstain for an average/median/std of an identifier, a share of a repeating id (a
+def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, reading: Reading, notes: list[str]):
+    """`plan` with every sum of an identifier named by a noun ('total respondents') read as a count
+    of its entities (COUNT(*) when the id is unique per row, COUNT(DISTINCT id) when it repeats or
+    cannot be judged) and every ratio weighted by an identifier read as a share of rows. Appends a
+    note per rewrite to `notes`. Raises Abstain for a sum of an id named by its header ('the sum of
+    respondent_id'), an average/median/std of an identifier, a share of a repeating id (a
     percentage counts rows, not distinct ids), and arithmetic or changes over an identifier."""
     if isinstance(plan, AggregateArgs):
+        if plan.op is Agg.sum and _by_header(reading, plan.column) and _is_id(table, plan.column):
+            raise Abstain(f"{plan.column} is an identifier: its values are labels, and a sum of them means nothing; "
+                          "ask how many there are instead.")
         op, column = _measure(plan.op, plan.column, table, notes)
         return plan.model_copy(update={"op": op, "column": column})
     if isinstance(plan, RatioArgs):
@@ -38,6 +43,13 @@ def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, no
             if _is_id(table, operand.column):
                 raise Abstain(f"{operand.column} is an identifier: its values are labels, not numbers to compute with.")
     return plan
+
+
+def _by_header(reading: Reading, column: str | None) -> bool:
+    """True when the question names `column` by its header ('respondent_id', 'respondent id')."""
+    def norm(text: str) -> str:
+        return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    return any(i.column == column and norm(i.text) == norm(column) for i in reading.of("column"))
 
 
 def _is_id(table: Table, column: str | None) -> bool:

@@ -176,7 +176,7 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
                 "limit": limit if draft.group_by else None}
     if draft.order and not draft.group_by:
         raise Abstain("'highest'/'lowest' of a percentage needs groups to rank (e.g. 'which state has ...').")
-    named = [c for c in draft.columns if not c.used]
+    named = list({c.column: c for c in reversed(draft.columns) if not c.used}.values())[::-1]  # one per column
     if reading.of("change"):
         raise Abstain("A percent change is (new - old) / old, not a share of a total; I can compute it between "
                       "two periods of one column ('from 2014 to 2015'), not between two columns.")

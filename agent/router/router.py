@@ -88,7 +88,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                query = count_entities(query, self.table, draft.notes)
+                query = count_entities(query, self.table, reading, draft.notes)
                 decision.plan = history_reading(query, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
@@ -102,7 +102,7 @@ class Router:
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous)
-                plan = count_entities(plan, self.table, draft.notes)
+                plan = count_entities(plan, self.table, reading, draft.notes)
                 decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
