@@ -131,9 +131,30 @@ def test_b_a_ratio_of_two_budget_columns_for_one_department():
     "percentage increase from Q1 Budget to Q2 Budget",
     "What is the percent change in Q2 Budget for Sales?",
     "percent decrease from Q1 Budget to Q2 Budget for Sales",
+    "growth rate from Q1 Budget to Q2 Budget for Support",
 ])
 def test_b_a_percent_change_between_columns_is_never_a_share(question):
-    assert "percent change" in abstains(BUDGET, question).lower()
+    said = abstains(BUDGET, question)
+    assert ("change" in said and "not a share" in said) or "never a total or a share" in said
+
+
+@pytest.mark.parametrize("csv, question", [
+    (FIN, "How much did revenue increase from Alpha to Beta?"),            # was 'The total revenue is 3,500'
+    (FIN, "What is the percentage change in revenue from Alpha to Beta?"),
+    (BUDGET, "What was the change in Q2 Budget for Sales?"),
+])
+def test_b_a_change_word_never_answers_a_total_or_a_share(csv, question):
+    assert "never a total or a share" in abstains(csv, question)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What is the change from Q1 Budget to Q2 Budget for Sales?", -1500),   # 21,000 - 22,500
+    ("change in budget from Q1 to Q2 for Marketing", 3500),                 # 15,500 - 12,000
+    ("change from Q1 Budget to Q2 Budget", 5750),                           # 98,250 - 92,500 (Total row set aside)
+])
+def test_b_a_change_between_two_columns_is_their_difference(question, expected):
+    _, result = ask(BUDGET, question)
+    assert result.value == expected
 
 
 # --- C. a number followed by 'times' or 'percent of' is a multiple of another quantity, never a threshold ---

@@ -43,6 +43,9 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         return merge(previous, predicates)
     if previous is not None and draft.op and not (draft.asks and _names_something(draft)):
         return _follow_up_op(draft, previous, predicates)
+    if reading.of("change"):  # a change the change kind could not read (no two periods of one column)
+        raise Abstain(f"'{reading.of('change')[0].text}' asks for a change, (new - old) or (new - old) / old, never a "
+                      "total or a share; I can compute it between two periods of one column ('from 2014 to 2015').")
     if draft.ratio:
         return _ratio(draft, reading, lex)
     if draft.time_lookup:
@@ -177,9 +180,6 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
     if draft.order and not draft.group_by:
         raise Abstain("'highest'/'lowest' of a percentage needs groups to rank (e.g. 'which state has ...').")
     named = list({c.column: c for c in reversed(draft.columns) if not c.used}.values())[::-1]  # one per column
-    if reading.of("change"):
-        raise Abstain("A percent change is (new - old) / old, not a share of a total; I can compute it between "
-                      "two periods of one column ('from 2014 to 2015'), not between two columns.")
     if len(named) == 2:
         num, den = _two_columns(named, reading, draft)
         # a condition of a two-column ratio ('for Gamma') holds for both columns: all of it is the base

@@ -5,8 +5,8 @@ aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear 
 from __future__ import annotations
 
 from agent.plan import Agg, Op, Predicate
-from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, Measure,
-                           QueryPlan, RankArgs, StatisticArgs, StatOp)
+from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs, FrequencyArgs,
+                           Measure, Operand, QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
 from agent.router.kind import Kind
 from agent.router.lexicon import Lexicon
@@ -190,19 +190,39 @@ def _statistic(reading: Reading, draft: Draft) -> StatisticArgs:
     return StatisticArgs(op=StatOp.range, column=_one_column(draft, "to take the range of"), where=_where(draft))
 
 
-def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, object, object] | None) -> ChangeArgs:
+def _change(reading: Reading, draft: Draft, lex: Lexicon,
+            periods: tuple[str, object, object] | None) -> ChangeArgs | ExpressionArgs:
     """'growth in exports from 2014 to 2015': two values of one column (the periods, taken by
-    take_periods), one numeric column measured; percent when the question says percent or %."""
+    take_periods), one numeric column measured; percent when the question says percent or %.
+    Without periods, 'the change from Q1 Budget to Q2 Budget' is between two columns (_column_change)."""
+    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
     if periods is None:
-        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015').")
+        return _column_change(reading, draft, lex, percent)
     key, start, end = periods
     measured = list(dict.fromkeys(c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != key))
     if len(measured) != 1:
         raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
-    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
     reading.notes.append(f"read the periods as {key} = {start} and {key} = {end}")
     return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=_where(draft),
                       report="percent" if percent else "absolute")
+
+
+def _column_change(reading: Reading, draft: Draft, lex: Lexicon, percent: bool) -> ExpressionArgs:
+    """'the change from Q1 Budget to Q2 Budget for Sales': SUM(Q2 Budget - Q1 Budget) over the
+    matching rows (the later column is the one after 'to'). A percent change between columns,
+    (new - old) / old, is no typed operation here: raise Abstain, never a share of a total."""
+    columns = list({c.column: c for c in reversed(_named(draft)) if c.column in lex.numeric_columns}.values())[::-1]
+    to = next((i for i in reading.items if i.text.lower() == "to"), None)
+    if len(columns) != 2 or to is None or not columns[0].pos < to.pos < columns[1].pos:
+        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015') or two columns "
+                      "('from Q1 Budget to Q2 Budget').")
+    old, new = (c.column for c in columns)
+    if percent:
+        raise Abstain(f"A percent change from {old} to {new} is ({new} - {old}) / {old}, not a share of a total; "
+                      "I have no operation for it between two columns. Ask for the change, or for each total.")
+    reading.notes.append(f"read the change from {old} to {new} as the total of {new} - {old}")
+    return ExpressionArgs(left=Operand(column=new), op=ArithOp.sub, right=Operand(column=old), agg=Agg.sum,
+                          where=_where(draft))
 
 
 def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
