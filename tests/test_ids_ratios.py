@@ -206,6 +206,8 @@ EXPENSES = ("employee,category,amount\nAnn,travel,100\nAnn,meals,50\nBob,travel,
     "total average amount by employee",
     "average number of rows per employee",            # 6 / 3 = 2
     "average total amount",
+    "How many rows on average per employee?",         # 6 / 3 = 2; was the per-employee counts
+    "number of rows per employee on average",
 ])
 def test_f_a_nested_aggregate_abstains(question):
     assert "aggregate of aggregates" in abstains(EXPENSES, question)
@@ -228,3 +230,26 @@ def test_f_average_number_of_a_numeric_column_is_its_average():
     csv = "Title,Author,Reviews,Rating\nA,X,5,4.1\nB,Y,12,3.9\nC,X,30,4.5\nD,Z,11,4.0\n"
     _, result = ask(csv, "What is the average number of Reviews?")
     assert result.value == 14.5
+
+
+# date 2024-01-01 (100 + 50), 2024-01-02 (200), 2024-01-03 (40 + 60 + 30): a day's total averages
+# 480 / 3 = 160 and a day has 6 / 3 = 2 rows; the plain answers (480, 80, 6) dropped 'per day'.
+DAILY = ("date,employee,amount\n2024-01-01,Ann,100\n2024-01-01,Bob,50\n2024-01-02,Ann,200\n"
+         "2024-01-03,Cy,40\n2024-01-03,Bob,60\n2024-01-03,Ann,30\n")
+
+
+@pytest.mark.parametrize("question", [
+    "total amount per day",
+    "average amount per day",
+    "How many rows per day on average?",
+    "count per day",
+    "average total amount per day",
+])
+def test_f_per_period_is_never_dropped(question):
+    said = abstains(DAILY, question)
+    assert "per day" in said or "aggregate of aggregates" in said
+
+
+def test_f_grouping_by_the_named_date_column_still_answers():
+    _, result = ask(DAILY, "total amount by date")
+    assert sorted(g.value for g in result.groups) == [130, 150, 200]

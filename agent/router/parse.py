@@ -95,6 +95,9 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
     elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity"):
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
+    elif kind == "group" and nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
+        raise Abstain(f"'{item.text} {nxt.text}' asks for one value per {nxt.text.lower()} (a group per period), which I "
+                      "cannot form from the word alone; name the date column to group by.")
     elif kind == "time":
         _time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
@@ -118,7 +121,7 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
 
 _OUTER = {"average", "avg", "mean", "median", "standard deviation", "std"}
 _INNER = {"total", "sum", "number of", "count"}
-_NOUN = {"average": "average", "avg": "average", "mean": "average", "median": "median", "standard deviation":
+_NOUN = {"how many": "count", "average": "average", "avg": "average", "mean": "average", "median": "median", "standard deviation":
          "standard deviation", "std": "standard deviation", "total": "total", "sum": "total", "number of": "count",
          "count": "count"}
 
@@ -131,15 +134,16 @@ def _no_nested(item: Item, reading: Reading, lex: Lexicon) -> None:
     word = item.text.lower()
     earlier = [i.text.lower() for i in reading.of("op") if i.pos < item.pos]
     nested = (word in _INNER and any(e in _OUTER for e in earlier)) or \
-             (word in _OUTER and any(e in ("total", "sum") for e in earlier))
+             (word in _OUTER and any(e in (*_INNER, "how many") for e in earlier))
     if not nested:
         return
     nxt = reading.after(item)
     if word in ("number of", "count") and nxt is not None and nxt.kind == "column" and nxt.column in lex.numeric_columns:
         return
-    first = next(i.text for i in reading.of("op") if i.pos < item.pos and i.text.lower() in (_OUTER | _INNER))
-    raise Abstain(f"'{first} ... {item.text}' asks for an aggregate of aggregates (the {_NOUN[first.lower()]} of "
-                  f"each group's {_NOUN[word]}), which I cannot compute in one step; ask for the per-group values first.")
+    first = next(i.text for i in reading.of("op") if i.pos < item.pos and i.text.lower() in _NOUN)
+    outer, inner = (word, first.lower()) if word in _OUTER else (first.lower(), word)
+    raise Abstain(f"'{first} ... {item.text}' asks for an aggregate of aggregates (the {_NOUN[outer]} of each "
+                  f"group's {_NOUN[inner]}), which I cannot compute in one step; ask for the per-group values first.")
 
 
 def _framed(item: Item, reading: Reading) -> bool:
