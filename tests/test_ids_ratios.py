@@ -253,3 +253,24 @@ def test_f_per_period_is_never_dropped(question):
 def test_f_grouping_by_the_named_date_column_still_answers():
     _, result = ask(DAILY, "total amount by date")
     assert sorted(g.value for g in result.groups) == [130, 150, 200]
+
+
+def test_a_the_identifier_stage_covers_every_plan_kind():
+    from agent.plan import Agg
+    from agent.queries import ArithOp, CheckArgs, CheckKind, Cmp, ExpressionArgs, Measure, Operand, SubsetArgs
+    from agent.router.identifiers import count_entities
+    from agent.router.link import Reading
+    from agent.router.parse import Abstain
+
+    survey, stores = table_from_text(SURVEY, "s.csv"), table_from_text(STORES, "st.csv")
+    check = CheckArgs(check=CheckKind.compare, left=Measure(op=Agg.sum, column="respondent_id"), cmp=Cmp.gt, value=10)
+    notes: list[str] = []
+    read = count_entities(check, survey, Reading(), notes)
+    assert read.left == Measure(op=Agg.count) and notes            # 15 rows, not 120
+    repeated = count_entities(check.model_copy(update={"left": Measure(op=Agg.sum, column="store_id")}),
+                              stores, Reading(), [])
+    assert repeated.left == Measure(op=Agg.count_distinct, column="store_id")   # 3 stores, not 918
+    for plan in (SubsetArgs(op=Agg.mean, column="respondent_id", by="respondent_id", limit=3),
+                 ExpressionArgs(left=Operand(column="respondent_id"), op=ArithOp.mul, right=Operand(value=2.0))):
+        with pytest.raises(Abstain):
+            count_entities(plan, survey, Reading(), [])
