@@ -274,3 +274,18 @@ def test_a_the_identifier_stage_covers_every_plan_kind():
                  ExpressionArgs(left=Operand(column="respondent_id"), op=ArithOp.mul, right=Operand(value=2.0))):
         with pytest.raises(Abstain):
             count_entities(plan, survey, Reading(), [])
+
+
+def test_b_an_average_change_between_columns_averages_the_rows():
+    # per department: +3,500, +2,000, -1,500, +250, +1,500 (Total row set aside): 5,750 / 5 = 1,150
+    _, result = ask(BUDGET, "What is the average change from Q1 Budget to Q2 Budget?")
+    assert result.value == 1150
+
+
+@pytest.mark.parametrize("question", [
+    "Which department had the largest increase in budget from Q1 to Q2?",   # Marketing (+3,500); was the sum 5,750
+    "Which department had the biggest change from Q1 Budget to Q2 Budget?",
+    "change from Q1 Budget to Q2 Budget by department",
+])
+def test_b_a_ranked_or_grouped_change_abstains(question):
+    assert "one change" in abstains(BUDGET, question)

@@ -196,6 +196,8 @@ def _change(reading: Reading, draft: Draft, lex: Lexicon,
     take_periods), one numeric column measured; percent when the question says percent or %.
     Without periods, 'the change from Q1 Budget to Q2 Budget' is between two columns (_column_change)."""
     percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
+    if draft.group_by or draft.order or reading.of("order"):
+        raise Abstain("I can compute one change, not rank or group changes ('which ... had the largest increase').")
     if periods is None:
         return _column_change(reading, draft, lex, percent)
     key, start, end = periods
@@ -209,7 +211,7 @@ def _change(reading: Reading, draft: Draft, lex: Lexicon,
 
 def _column_change(reading: Reading, draft: Draft, lex: Lexicon, percent: bool) -> ExpressionArgs:
     """'the change from Q1 Budget to Q2 Budget for Sales': SUM(Q2 Budget - Q1 Budget) over the
-    matching rows (the later column is the one after 'to'). A percent change between columns,
+    matching rows (the later column is the one after 'to'; AVG or MEDIAN when the question says so). A percent change between columns,
     (new - old) / old, is no typed operation here: raise Abstain, never a share of a total."""
     columns = list({c.column: c for c in reversed(_named(draft)) if c.column in lex.numeric_columns}.values())[::-1]
     to = next((i for i in reading.items if i.text.lower() == "to"), None)
@@ -220,8 +222,11 @@ def _column_change(reading: Reading, draft: Draft, lex: Lexicon, percent: bool) 
     if percent:
         raise Abstain(f"A percent change from {old} to {new} is ({new} - {old}) / {old}, not a share of a total; "
                       "I have no operation for it between two columns. Ask for the change, or for each total.")
-    reading.notes.append(f"read the change from {old} to {new} as the total of {new} - {old}")
-    return ExpressionArgs(left=Operand(column=new), op=ArithOp.sub, right=Operand(column=old), agg=Agg.sum,
+    if draft.op not in (None, "sum", "mean", "median"):
+        raise Abstain(f"I could not tell how to combine the changes from {old} to {new} ('{draft.op}').")
+    agg = Agg(draft.op or "sum")
+    reading.notes.append(f"read the change from {old} to {new} as the {agg.value} of {new} - {old} over the rows")
+    return ExpressionArgs(left=Operand(column=new), op=ArithOp.sub, right=Operand(column=old), agg=agg,
                           where=_where(draft))
 
 
