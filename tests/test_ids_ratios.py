@@ -114,6 +114,9 @@ FIN = ("company,revenue,cost,profit,employees\nAlpha,1000,700,300,10\nBeta,2500,
     ("profit as a percentage of revenue for Delta", 600, 1800),
     ("What share of revenue is profit for Beta?", 500, 2500),
     ("What percent of cost is revenue for Gamma?", 400, 450),
+    ("What is the share of cost in revenue for Gamma?", 450, 400),       # the column after 'in' is the whole
+    ("For Gamma, what is cost as a fraction of revenue?", 450, 400),
+    ("What is the ratio of profit to total revenue?", 1350, 5700),       # no condition: 'total' changes nothing
 ])
 def test_b_a_two_column_ratio_filters_both_columns_in_the_said_order(question, num, den):
     _, result = ask(FIN, question)
@@ -289,3 +292,11 @@ def test_b_an_average_change_between_columns_averages_the_rows():
 ])
 def test_b_a_ranked_or_grouped_change_abstains(question):
     assert "one change" in abstains(BUDGET, question)
+
+
+@pytest.mark.parametrize("question", [
+    "What percentage of total revenue is Beta's cost?",    # 2,000 of 5,700 or 2,000 of 2,500?
+    "What share of total revenue is Alpha's profit?",
+])
+def test_b_a_condition_with_a_total_denominator_abstains(question):
+    assert "total revenue" in abstains(FIN, question)

@@ -182,6 +182,9 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
     named = list({c.column: c for c in reversed(draft.columns) if not c.used}.values())[::-1]  # one per column
     if len(named) == 2:
         num, den = _two_columns(named, reading, draft)
+        if where + base and _says_total(den, reading):
+            raise Abstain(f"'total {den.column}' with a condition could mean {den.column} over every row or over the "
+                          "matching rows only; without 'total' the condition holds for both columns; or ask for each total.")
         # a condition of a two-column ratio ('for Gamma') holds for both columns: all of it is the base
         return RatioArgs(base=where + base, column=num.column, denominator_column=den.column, **grouping)
     if len(named) > 2:
@@ -195,12 +198,21 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
 
 def _two_columns(named: list[Item], reading: Reading, draft: Draft) -> tuple[Item, Item]:
     """(numerator, denominator) of a ratio of two columns: 'ratio of cost to revenue' and 'cost to
-    revenue ratio' are cost / revenue (the column before 'to' is the numerator); 'percentage of
-    users crashed' takes the column right after 'of' as the population (the denominator)."""
+    revenue ratio' and 'the share of cost in revenue' are cost / revenue (the column before 'to',
+    or the one after 'in', is the numerator / denominator); 'percentage of users crashed' takes the
+    column right after 'of' as the population (the denominator)."""
     first, second = sorted(named, key=lambda c: c.pos)
     link = reading.at(first.pos + len(first.text.split()))
-    if link is not None and link.text.lower() in ("to", "vs", "versus", "over", "per"):
+    within = next((t.lower for t in reversed(reading.tokens[first.pos + 1:second.pos])
+                   if t.lower not in ("the", "its", "their", "total", "all")), "")
+    if (link is not None and link.text.lower() in ("to", "vs", "versus", "over", "per")) or within in ("in", "within"):
         draft.notes.append(f"read the ratio of {first.column} to {second.column} as {first.column} / {second.column}")
         return first, second
     of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
     return (second, first) if of_pos is not None and first.pos > of_pos else (first, second)
+
+
+def _says_total(column: Item, reading: Reading) -> bool:
+    """True when 'total' or 'all' comes right before the column ('of total revenue')."""
+    before = [t.lower for t in reading.tokens[max(0, column.pos - 2):column.pos]]
+    return bool({"total", "all", "overall"} & set(before))
