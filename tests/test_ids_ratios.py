@@ -300,3 +300,10 @@ def test_b_a_ranked_or_grouped_change_abstains(question):
 ])
 def test_b_a_condition_with_a_total_denominator_abstains(question):
     assert "total revenue" in abstains(FIN, question)
+
+
+def test_a_an_id_by_values_alone_named_by_its_header_is_aggregated_as_asked():
+    # v = 0..99, distinct and increasing (an identifier by its values only): 0 + 1 + ... + 99 = 4,950
+    csv = "k,v\n" + "".join(f"g{i},{i}\n" for i in range(100))
+    _, result = ask(csv, "What is the total v?")
+    assert result.value == 4950

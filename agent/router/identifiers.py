@@ -5,12 +5,14 @@ cannot count that way, the router abstains saying why."""
 
 from __future__ import annotations
 
+import pandas as pd
+
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
 from agent.router.link import Reading
 from agent.router.parse import Abstain
 from agent.router.queries import distinct_count
-from agent.table import ColumnRole, Table
+from agent.table import ColumnRole, Table, infer_role
 
 _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)
 """Aggregates that read an identifier's values as quantities."""
@@ -22,25 +24,29 @@ def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, re
     cannot be judged) and every ratio weighted by an identifier read as a share of rows. Appends a
     note per rewrite to `notes`. Raises Abstain for a sum of an id named by its header ('the sum of
     respondent_id'), an average/median/std of an identifier, a share of a repeating id (a
-    percentage counts rows, not distinct ids), and arithmetic or changes over an identifier."""
+    percentage counts rows, not distinct ids), and arithmetic or changes over an identifier. A
+    column that is an identifier only by its values (distinct increasing integers) and is named by
+    its header ('the total v') is aggregated as asked: its role is a guess, the words are not."""
+    ids = {c for c, role in table.roles.items() if role is ColumnRole.identifier
+           and (_id_by_name(c) or not _by_header(reading, c))}  # 'total v' on values 0..99 is asked as said
     if isinstance(plan, AggregateArgs):
-        if plan.op is Agg.sum and _by_header(reading, plan.column) and _is_id(table, plan.column):
+        if plan.op is Agg.sum and _by_header(reading, plan.column) and plan.column in ids:
             raise Abstain(f"{plan.column} is an identifier: its values are labels, and a sum of them means nothing; "
                           "ask how many there are instead.")
-        op, column = _measure(plan.op, plan.column, table, notes)
+        op, column = _measure(plan.op, plan.column, table, ids, notes)
         return plan.model_copy(update={"op": op, "column": column})
     if isinstance(plan, RatioArgs):
-        return _ratio(plan, table, notes)
+        return _ratio(plan, table, ids, notes)
     if isinstance(plan, CheckArgs):
-        sides = {side: _check_side(getattr(plan, side), table, notes) for side in ("left", "right")}
+        sides = {side: _check_side(getattr(plan, side), table, ids, notes) for side in ("left", "right")}
         return plan.model_copy(update=sides)
-    if isinstance(plan, (SubsetArgs, ChangeArgs, LatestArgs)) and _is_id(table, plan.column) \
+    if isinstance(plan, (SubsetArgs, ChangeArgs, LatestArgs)) and plan.column in ids \
             and getattr(plan, "op", None) in _WEIGHTS:
         raise Abstain(f"{plan.column} is an identifier: its values are labels, not quantities to "
                       f"{plan.op.value}; ask how many there are instead.")
     if isinstance(plan, ExpressionArgs):
         for operand in (plan.left, plan.right):
-            if _is_id(table, operand.column):
+            if operand.column in ids:
                 raise Abstain(f"{operand.column} is an identifier: its values are labels, not numbers to compute with.")
     return plan
 
@@ -52,8 +58,10 @@ def _by_header(reading: Reading, column: str | None) -> bool:
     return any(i.column == column and norm(i.text) == norm(column) for i in reading.of("column"))
 
 
-def _is_id(table: Table, column: str | None) -> bool:
-    return column is not None and table.roles.get(column) is ColumnRole.identifier
+def _id_by_name(column: str) -> bool:
+    """True when the header alone makes a column an identifier (infer_role's name rule: 'id',
+    '*_id', 'customerId', '*number'...), judged with no values."""
+    return infer_role(column, pd.Series([], dtype=object)) is ColumnRole.identifier
 
 
 def _unique(table: Table, column: str) -> bool | None:
@@ -65,9 +73,9 @@ def _unique(table: Table, column: str) -> bool | None:
     return distinct == present == table.rows
 
 
-def _measure(op: Agg, column: str | None, table: Table, notes: list[str]) -> tuple[Agg, str | None]:
+def _measure(op: Agg, column: str | None, table: Table, ids: set[str], notes: list[str]) -> tuple[Agg, str | None]:
     """(op, column) of one aggregate with an identifier's sum read as a count of entities."""
-    if not _is_id(table, column) or op not in _WEIGHTS:
+    if column not in ids or op not in _WEIGHTS:
         return op, column
     if op is not Agg.sum:
         raise Abstain(f"{column} is an identifier: an {'average' if op is Agg.mean else op.value} of it means "
@@ -80,31 +88,31 @@ def _measure(op: Agg, column: str | None, table: Table, notes: list[str]) -> tup
     return Agg.count_distinct, column
 
 
-def _check_side(measure: Measure | None, table: Table, notes: list[str]) -> Measure | None:
+def _check_side(measure: Measure | None, table: Table, ids: set[str], notes: list[str]) -> Measure | None:
     if measure is None:
         return None
-    op, column = _measure(measure.op, measure.column, table, notes)
+    op, column = _measure(measure.op, measure.column, table, ids, notes)
     return measure.model_copy(update={"op": op, "column": column})
 
 
-def _ratio(plan: RatioArgs, table: Table, notes: list[str]) -> RatioArgs:
+def _ratio(plan: RatioArgs, table: Table, ids: set[str], notes: list[str]) -> RatioArgs:
     """A share weighted by an identifier ('what share of respondents are female' linked to
     respondent_id) is a share of rows when the id is unique per row; otherwise abstain."""
     weights = [c for c in (plan.column, plan.denominator_column) if c is not None]
-    ids = [c for c in weights if _is_id(table, c)]
-    if not ids:
+    weighted = [c for c in weights if c in ids]
+    if not weighted:
         return plan
-    if len(ids) != len(weights):
-        raise Abstain(f"{ids[0]} is an identifier: its values are labels, not a weight for a percentage.")
-    unique = [_unique(table, c) for c in ids]
+    if len(weighted) != len(weights):
+        raise Abstain(f"{weighted[0]} is an identifier: its values are labels, not a weight for a percentage.")
+    unique = [_unique(table, c) for c in weighted]
     if all(unique):
-        notes.append(f"read the share of {ids[0]} as a share of rows ({ids[0]} is an identifier, one per row; "
+        notes.append(f"read the share of {weighted[0]} as a share of rows ({weighted[0]} is an identifier, one per row; "
                      "ids are never summed)")
         return plan.model_copy(update={"column": None, "denominator_column": None})
     if unique[0] is None:
-        raise Abstain(f"{ids[0]} is an identifier and I cannot tell here whether it is unique per row; a "
+        raise Abstain(f"{weighted[0]} is an identifier and I cannot tell here whether it is unique per row; a "
                       "percentage of its entities needs distinct counts. Ask 'how many distinct ...' for each part.")
-    distinct, present = distinct_count(table, ids[0])
-    raise Abstain(f"{ids[0]} repeats across rows ({present} rows, {distinct} distinct ids), so a share of them "
+    distinct, present = distinct_count(table, weighted[0])
+    raise Abstain(f"{weighted[0]} repeats across rows ({present} rows, {distinct} distinct ids), so a share of them "
                   "needs distinct counts, which a percentage (a share of rows) cannot give. Ask 'how many "
-                  f"distinct {ids[0]}' with and without the condition.")
+                  f"distinct {weighted[0]}' with and without the condition.")
