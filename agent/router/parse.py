@@ -9,6 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
+from agent.router.wording import framed, multiple_reason, nested_reason
 from agent.table import ColumnRole, Table
 
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
@@ -74,10 +75,11 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
     kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
     nxt = reading.after(item)
     if kind == "op":
-        _no_nested(item, reading, lex)
+        if reason := nested_reason(item, reading, lex):
+            raise Abstain(reason)
         if meaning.value == "count_distinct" and draft.op in (None, "count"):
             draft.op = "count_distinct"
-        elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and _framed(item, reading)):
+        elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and framed(item, reading)):
             draft.op = meaning.value  # 'How much is the average amount': the average, not a total
         if meaning.value == "count" and nxt is not None and nxt.kind == "entity" and not _rows_are_entities(table):
             raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
@@ -117,38 +119,6 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
         _month(item, reading, draft, lex, table)
-
-
-_OUTER = {"average", "avg", "mean", "median", "standard deviation", "std"}
-_INNER = {"total", "sum", "number of", "count"}
-_NOUN = {"how many": "count", "average": "average", "avg": "average", "mean": "average", "median": "median", "standard deviation":
-         "standard deviation", "std": "standard deviation", "total": "total", "sum": "total", "number of": "count",
-         "count": "count"}
-
-
-def _no_nested(item: Item, reading: Reading, lex: Lexicon) -> None:
-    """An aggregate word after another ('average total amount per employee', 'mean number of trips
-    per city', 'total average score') asks for an aggregate of per-group aggregates (a nested
-    aggregate), which no plan computes: raise Abstain rather than drop either word. 'average number
-    of pages' (a count word naming a numeric column) is that column's average, not nested."""
-    word = item.text.lower()
-    earlier = [i.text.lower() for i in reading.of("op") if i.pos < item.pos]
-    nested = (word in _INNER and any(e in _OUTER for e in earlier)) or \
-             (word in _OUTER and any(e in (*_INNER, "how many") for e in earlier))
-    if not nested:
-        return
-    nxt = reading.after(item)
-    if word in ("number of", "count") and nxt is not None and nxt.kind == "column" and nxt.column in lex.numeric_columns:
-        return
-    first = next(i.text for i in reading.of("op") if i.pos < item.pos and i.text.lower() in _NOUN)
-    outer, inner = (word, first.lower()) if word in _OUTER else (first.lower(), word)
-    raise Abstain(f"'{first} ... {item.text}' asks for an aggregate of aggregates (the {_NOUN[outer]} of each "
-                  f"group's {_NOUN[inner]}), which I cannot compute in one step; ask for the per-group values first.")
-
-
-def _framed(item: Item, reading: Reading) -> bool:
-    """True when the only aggregate word before `item` is the question frame 'how much'."""
-    return all(i.text.lower() == "how much" for i in reading.of("op") if i.pos < item.pos)
 
 
 def _rows_are_entities(table: Table) -> bool:
@@ -308,7 +278,8 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True
     if nxt.kind == "number":
-        _no_multiple(item, nxt, reading)
+        if reason := multiple_reason(item, nxt, reading):
+            raise Abstain(reason)
     if nxt.kind == "date":
         column = _date_column(item, reading, lex)
         upper = _second(nxt, reading, "date").date if op == "between" else None
@@ -327,34 +298,6 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
-
-
-def _no_multiple(said: Item, number: Item, reading: Reading) -> None:
-    """A number followed by 'times' / 'x' / 'fold', or by 'percent of' / '% of', is a multiple of
-    another quantity ('more than three times total cost', 'at least 30 percent of total revenue'),
-    never a bare threshold; no predicate or check compares with a multiple of an aggregate or a
-    column, so raise Abstain."""
-    following = [t.lower for t in reading.tokens[number.pos + 1:number.pos + 3]] + ["", ""]
-    if number.text.endswith("%"):
-        of_word = following[0]  # '30% of'
-    else:
-        of_word = following[1] if following[0] in V.PERCENT_WORDS else ""  # '30 percent of'
-    times = following[0] in V.MULTIPLE_WORDS and _quantity_after(number.pos + 2, reading)
-    if times or of_word == "of":
-        end = number.pos + (2 if times or number.text.endswith("%") else 3)
-        words = " ".join(t.text for t in reading.tokens[said.pos:end])
-        raise Abstain(f"'{words} ...' compares with a multiple of another quantity; I can compare with a number "
-                      "or with another aggregate, not with a multiple of one. Ask for each value.")
-
-
-def _quantity_after(pos: int, reading: Reading) -> bool:
-    """True when a quantity (a column, aggregate or measure word, a value: 'total cost', 'the average
-    cost', 'that of Beta') follows token `pos`, so 'N times' is a multiple; 'reviewed more than 10
-    times' (nothing after) counts occurrences."""
-    while pos < len(reading.tokens) and reading.tokens[pos].lower in ("the", "that", "of", "as", "its", "their"):
-        pos += 1
-    item = reading.at(pos)
-    return item is not None and item.kind in ("column", "op", "measure", "value", "flag", "entity", "row", "ratio")
 
 
 def _date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
@@ -424,7 +367,8 @@ def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexi
 
 
 def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    _no_multiple(item, item, reading)
+    if reason := multiple_reason(item, item, reading):
+        raise Abstain(reason)
     before = reading.at(item.pos - 1)
     year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
     if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
