@@ -66,7 +66,7 @@ def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
         return Kind.yes_no
     if reading.of("stat"):
         return Kind.statistic
-    if reading.of("change") and len(reading.of("number", "date")) >= 2:
+    if reading.of("change") and (len(reading.of("number", "date")) >= 2 or _two_measures(reading, lex)):
         return Kind.change
     if V.FREQUENT.search(question):
         return Kind.frequency
@@ -88,3 +88,8 @@ def _magnitude(item, reading: "Reading", lex: "Lexicon") -> bool:
     nxt = reading.after(item)
     return item.text.lower() in ("most", "least", "fewest") and nxt is not None and nxt.kind == "column" \
         and nxt.column in lex.numeric_columns
+
+
+def _two_measures(reading: "Reading", lex: "Lexicon") -> bool:
+    """'the change from Q1 Budget to Q2 Budget': two numeric columns named, a change between them."""
+    return len({i.column for i in reading.of("column") if i.column in lex.numeric_columns}) == 2

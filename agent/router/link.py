@@ -50,6 +50,8 @@ class Reading:
     """The question speaks of single rows ('in a single season', 'in one transaction')."""
     embedding_ms: float = 0.0
     """Time spent on embedding links (the lexical stages' time is the rest)."""
+    tokens: list[Token] = field(default_factory=list)
+    """The question's tokens (item positions index them): words no item keeps ('times') stay visible."""
 
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]
@@ -89,7 +91,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
     phrases. Cost: O(tokens * lex.max_len) lookups."""
     tokens = tokenize(question)
-    reading = Reading()
+    reading = Reading(tokens=tokens)
     i, gap = 0, []
     while i < len(tokens):
         item, width = _read_at(tokens, i, lex)

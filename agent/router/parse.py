@@ -10,6 +10,7 @@ from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.link import Item, Reading
 from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate, unit_column
+from agent.router.wording import framed, multiple_reason, nested_reason
 from agent.table import ColumnRole, Table
 
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
@@ -82,10 +83,12 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
     if kind == "op" and item.used:
         return  # 'exactly 1000 total points': 'total' only introduced the compared column
     if kind == "op":
+        if reason := nested_reason(item, reading, lex):
+            raise Abstain(reason)
         if meaning.value == "count_distinct" and draft.op in (None, "count"):
             draft.op = "count_distinct"
-        elif draft.op is None:
-            draft.op = meaning.value
+        elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and framed(item, reading)):
+            draft.op = meaning.value  # 'How much is the average amount': the average, not a total
         if meaning.value == "count" and nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
             raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
                           "ask 'how many rows' or 'how many distinct <column>'.")
@@ -107,6 +110,9 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
             and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading):
         # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
+    elif kind == "group" and nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
+        raise Abstain(f"'{item.text} {nxt.text}' asks for one value per {nxt.text.lower()} (a group per period), which I "
+                      "cannot form from the word alone; name the date column to group by.")
     elif kind == "time":
         _time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
@@ -358,6 +364,9 @@ def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexico
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True
+    if nxt.kind == "number":
+        if reason := multiple_reason(item, nxt, reading):
+            raise Abstain(reason)
     if nxt.kind == "date":
         column = _date_column(item, reading, lex)
         upper = _second(nxt, reading, "date").date if op == "between" else None
@@ -448,6 +457,8 @@ def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexi
 
 
 def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    if reason := multiple_reason(item, item, reading):
+        raise Abstain(reason)
     before = reading.at(item.pos - 1)
     year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
     if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():

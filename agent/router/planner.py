@@ -8,7 +8,7 @@ from agent.queries import LatestArgs
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.parse import Abstain, Draft
-from agent.router.link import Reading
+from agent.router.link import Item, Reading
 from agent.router.queries import asks_who
 from agent.table import ColumnRole, Table
 
@@ -48,6 +48,9 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         return _carry(previous, to_plan(draft, reading, lex, table), draft)
     if previous is not None and draft.op and not (draft.asks and _names_something(draft)):
         return _follow_up_op(draft, previous, predicates)
+    if reading.of("change"):  # a change the change kind could not read (no two periods of one column)
+        raise Abstain(f"'{reading.of('change')[0].text}' asks for a change, (new - old) or (new - old) / old, never a "
+                      "total or a share; I can compute it between two periods of one column ('from 2014 to 2015').")
     if draft.ratio:
         return _ratio(draft, reading, lex)
     if draft.time_lookup:
@@ -244,13 +247,14 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
                 "limit": limit if draft.group_by else None}
     if draft.order and not draft.group_by:
         raise Abstain("'highest'/'lowest' of a percentage needs groups to rank (e.g. 'which state has ...').")
-    named = [c for c in draft.columns if not c.used]
+    named = list({c.column: c for c in reversed(draft.columns) if not c.used}.values())[::-1]  # one per column
     if len(named) == 2:
-        of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
-        first, second = sorted(named, key=lambda c: c.pos)
-        # "percentage of users crashed": the column right after "of" is the population.
-        den, num = (first, second) if of_pos is not None and first.pos > of_pos else (second, first)
-        return RatioArgs(where=where, base=base, column=num.column, denominator_column=den.column, **grouping)
+        num, den = _two_columns(named, reading, draft)
+        if where + base and _says_total(den, reading):
+            raise Abstain(f"'total {den.column}' with a condition could mean {den.column} over every row or over the "
+                          "matching rows only; without 'total' the condition holds for both columns; or ask for each total.")
+        # a condition of a two-column ratio ('for Gamma') holds for both columns: all of it is the base
+        return RatioArgs(base=where + base, column=num.column, denominator_column=den.column, **grouping)
     if len(named) > 2:
         raise Abstain("The question names more than two columns for one percentage.")
     column = named[0].column if named else (
@@ -258,3 +262,25 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
     if not where:
         raise Abstain("I could not tell which condition the percentage is about.")
     return RatioArgs(where=where, base=base, column=column, **grouping)
+
+
+def _two_columns(named: list[Item], reading: Reading, draft: Draft) -> tuple[Item, Item]:
+    """(numerator, denominator) of a ratio of two columns: 'ratio of cost to revenue' and 'cost to
+    revenue ratio' and 'the share of cost in revenue' are cost / revenue (the column before 'to',
+    or the one after 'in', is the numerator / denominator); 'percentage of users crashed' takes the
+    column right after 'of' as the population (the denominator)."""
+    first, second = sorted(named, key=lambda c: c.pos)
+    link = reading.at(first.pos + len(first.text.split()))
+    within = next((t.lower for t in reversed(reading.tokens[first.pos + 1:second.pos])
+                   if t.lower not in ("the", "its", "their", "total", "all")), "")
+    if (link is not None and link.text.lower() in ("to", "vs", "versus", "over", "per")) or within in ("in", "within"):
+        draft.notes.append(f"read the ratio of {first.column} to {second.column} as {first.column} / {second.column}")
+        return first, second
+    of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
+    return (second, first) if of_pos is not None and first.pos > of_pos else (first, second)
+
+
+def _says_total(column: Item, reading: Reading) -> bool:
+    """True when 'total' or 'all' comes right before the column ('of total revenue')."""
+    before = [t.lower for t in reading.tokens[max(0, column.pos - 2):column.pos]]
+    return bool({"total", "all", "overall"} & set(before))

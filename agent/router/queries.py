@@ -5,8 +5,8 @@ aggregate/ratio kind (the planner's job). Raises Abstain when the kind is clear 
 from __future__ import annotations
 
 from agent.plan import Agg, Op, Predicate
-from agent.queries import (ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, FrequencyArgs, Measure,
-                           QueryPlan, RankArgs, StatisticArgs, StatOp)
+from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs, FrequencyArgs,
+                           Measure, Operand, QueryPlan, RankArgs, StatisticArgs, StatOp)
 from agent.router import vocabulary as V
 from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
@@ -173,7 +173,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
         case Kind.file_order: return _file_order(draft, taken)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
-    return _one_row(draft, table)
+    return _one_row(draft, table, reading)
 
 
 def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> CheckArgs:
@@ -232,19 +232,44 @@ def _statistic(reading: Reading, draft: Draft) -> StatisticArgs:
     return StatisticArgs(op=StatOp.range, column=_one_column(draft, "to take the range of"), where=_where(draft))
 
 
-def _change(reading: Reading, draft: Draft, lex: Lexicon, periods: tuple[str, object, object] | None) -> ChangeArgs:
+def _change(reading: Reading, draft: Draft, lex: Lexicon,
+            periods: tuple[str, object, object] | None) -> ChangeArgs | ExpressionArgs:
     """'growth in exports from 2014 to 2015': two values of one column (the periods, taken by
-    take_periods), one numeric column measured; percent when the question says percent or %."""
+    take_periods), one numeric column measured; percent when the question says percent or %.
+    Without periods, 'the change from Q1 Budget to Q2 Budget' is between two columns (_column_change)."""
+    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
+    if draft.group_by or draft.order or reading.of("order"):
+        raise Abstain("I can compute one change, not rank or group changes ('which ... had the largest increase').")
     if periods is None:
-        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015').")
+        return _column_change(reading, draft, lex, percent)
     key, start, end = periods
     measured = list(dict.fromkeys(c.column for c in _named(draft) if c.column in lex.numeric_columns and c.column != key))
     if len(measured) != 1:
         raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
-    percent = draft.ratio or any(i.text.lower() in ("percent", "percentage", "%") for i in reading.items)
     reading.notes.append(f"read the periods as {key} = {start} and {key} = {end}")
     return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=_where(draft),
                       report="percent" if percent else "absolute")
+
+
+def _column_change(reading: Reading, draft: Draft, lex: Lexicon, percent: bool) -> ExpressionArgs:
+    """'the change from Q1 Budget to Q2 Budget for Sales': SUM(Q2 Budget - Q1 Budget) over the
+    matching rows (the later column is the one after 'to'; AVG or MEDIAN when the question says so). A percent change between columns,
+    (new - old) / old, is no typed operation here: raise Abstain, never a share of a total."""
+    columns = list({c.column: c for c in reversed(_named(draft)) if c.column in lex.numeric_columns}.values())[::-1]
+    to = next((i for i in reading.items if i.text.lower() == "to"), None)
+    if len(columns) != 2 or to is None or not columns[0].pos < to.pos < columns[1].pos:
+        raise Abstain("A change needs two periods found in one column ('from 2014 to 2015') or two columns "
+                      "('from Q1 Budget to Q2 Budget').")
+    old, new = (c.column for c in columns)
+    if percent:
+        raise Abstain(f"A percent change from {old} to {new} is ({new} - {old}) / {old}, not a share of a total; "
+                      "I have no operation for it between two columns. Ask for the change, or for each total.")
+    if draft.op not in (None, "sum", "mean", "median"):
+        raise Abstain(f"I could not tell how to combine the changes from {old} to {new} ('{draft.op}').")
+    agg = Agg(draft.op or "sum")
+    reading.notes.append(f"read the change from {old} to {new} as the {agg.value} of {new} - {old} over the rows")
+    return ExpressionArgs(left=Operand(column=new), op=ArithOp.sub, right=Operand(column=old), agg=agg,
+                          where=_where(draft))
 
 
 def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
@@ -361,7 +386,7 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
                   f"{column} ('overall')? Say which.")
 
 
-def _one_row(draft: Draft, table: Table) -> RankArgs | None:
+def _one_row(draft: Draft, table: Table, reading: Reading) -> RankArgs | None:
     """'Which category does the Quran belong to?', 'What is the price of Ikigai?': a 'which X' or a
     named X whose condition names one row (a column of all-distinct values) reads X off that row.
     None for any other shape."""
@@ -369,7 +394,8 @@ def _one_row(draft: Draft, table: Table) -> RankArgs | None:
 
     named = list(dict.fromkeys(c.column for c in _named(draft)))
     shown = draft.group_by if draft.which else ([] if draft.group_by else named)
-    if len(shown) != 1 or draft.op or draft.order or draft.ratio or draft.measure_used or (draft.which and named):
+    if len(shown) != 1 or draft.op or draft.order or draft.ratio or draft.measure_used or (draft.which and named) \
+            or reading.of("change"):  # 'the change in Q2 Budget for Sales' is not Sales' Q2 Budget
         return None
     if one_row_key(_where(draft), table) is None:
         return None

@@ -12,6 +12,7 @@ from agent.plan import AggregateArgs, RatioArgs, SearchArgs
 from agent.queries import LatestArgs, QueryPlan
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
+from agent.router.identifiers import count_entities
 from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
 from agent.router.parse import Abstain, build_draft
@@ -88,6 +89,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
+                query = count_entities(query, self.table, reading, draft.notes)
                 decision.plan = history_reading(query, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
@@ -101,6 +103,7 @@ class Router:
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
+                plan = count_entities(plan, self.table, reading, draft.notes)
                 decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:

@@ -34,6 +34,8 @@ TIME_ORDER_WORDS: dict[str, str] = {
     "first": "earliest", "earliest": "earliest", "oldest": "earliest", "last": "latest",
     "latest": "latest", "newest": "latest", "most recent": "latest",
 }
+MULTIPLE_WORDS = {"times", "x", "fold", "×"}
+"""After a number: a multiple of another quantity ('three times total cost'), not a threshold."""
 RATIO_WORDS = {"percentage", "percent", "share", "proportion", "fraction", "rate", "ratio", "%"}
 COMPARISONS: dict[str, str] = {
     "greater than": ">", "more than": ">", "higher than": ">", "larger than": ">", "above": ">",
