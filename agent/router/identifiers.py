@@ -5,6 +5,8 @@ cannot count that way, the router abstains saying why."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pandas as pd
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
@@ -58,6 +60,7 @@ def _by_header(reading: Reading, column: str | None) -> bool:
     return any(i.column == column and norm(i.text) == norm(column) for i in reading.of("column"))
 
 
+@lru_cache(maxsize=4096)
 def _id_by_name(column: str) -> bool:
     """True when the header alone makes a column an identifier (infer_role's name rule: 'id',
     '*_id', 'customerId', '*number'...), judged with no values."""
