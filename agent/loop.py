@@ -19,6 +19,7 @@ from agent.plan import AggregateArgs, RatioArgs
 from agent.queries import LatestArgs
 from agent.policies.agreement import RouterAgreement
 from agent.policies.base import Allow, Policy, Run
+from agent.policies.named_operation import NamedOperationRan
 from agent.policies.numbers_from_tools import NumbersFromTools
 from agent.policies.ordered import OrderedAnswerRestsOnOrdering
 from agent.policies.lookup_agreement import LookupAgreement
@@ -87,6 +88,7 @@ class Agent:
             YesNoRestsOnCheck(),
             ValueFromRankedRow(),
             OrderedAnswerRestsOnOrdering(),
+            NamedOperationRan(),
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None = None) -> AnyOutcome:

@@ -110,3 +110,20 @@ def test_any_answer_to_a_yes_no_question_rests_on_a_check_call():
     checked = ToolSuccess(tool="check", arguments={}, result=success(1).result)
     assert policy.check(kind_run(Kind.yes_no, "Yes, 36.9 > 35.", checked)) == Allow()
     assert policy.check(kind_run(Kind.aggregate, "The total is 5.", success(5), question="What is the total?")) == Allow()
+
+
+def test_an_average_asked_for_rests_on_a_mean():
+    from agent.policies.named_operation import NamedOperationRan
+    from agent.router.kind import Kind
+    policy = NamedOperationRan()
+    ratio = ToolSuccess(tool="ratio", arguments={"column": "GRE Score", "denominator_column": "Research"},
+                        result=success(32210.71).result)
+    question = "What is the average English score of applicants with research experience?"
+    verdict = policy.check(kind_run(Kind.aggregate, "The average is 32,210.71.", ratio, question=question))
+    assert isinstance(verdict, Reject) and "average" in verdict.reason
+    mean = ToolSuccess(tool="aggregate", arguments={"op": "mean", "column": "TOEFL Score"}, result=success(109.7).result)
+    assert policy.check(kind_run(Kind.aggregate, "109.7", mean, question=question)) == Allow()
+    nested = ToolSuccess(tool="check", arguments={"check": "compare", "left": {"op": "median", "column": "Age"}},
+                         result=success(1).result)
+    assert policy.check(kind_run(Kind.yes_no, "Yes", nested, question="Is the median age above 30?")) == Allow()
+    assert policy.check(kind_run(Kind.aggregate, "5", success(5), question="What is the total?")) == Allow()

@@ -319,3 +319,42 @@ def test_which_with_a_column_still_ranks_groups():
     # 'Which team ...' names a column: groups ranked, X (90 + 95 = 185) over Y (95 + 70 = 165)
     _, result = ask(PEOPLE, "Which team has the highest total score?")
     assert result.groups[0].key == ["X"] and result.groups[0].value == 185
+
+
+# --- from the second new-user trial ---
+# class A: Liam 90, Olivia 80, Ava 70, Mia 60; B: Noah 85, Emma 75, Isabella 65; C: Sophia 95, Mason 55, Lucas 50
+GRADES = ("student,class,math\nLiam,A,90\nOlivia,A,80\nAva,A,70\nMia,A,60\nNoah,B,85\nEmma,B,75\nIsabella,B,65\n"
+          "Sophia,C,95\nMason,C,55\nLucas,C,50\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many students are in each class?", {"A": 4, "B": 3, "C": 3}),
+    ("What is the average math in each class?", {"A": 75, "B": 75, "C": 200 / 3}),
+])
+def test_each_column_groups_by_it(question, expected):
+    _, result = ask(GRADES, question)
+    assert {g.key[0]: g.value for g in result.groups} == pytest.approx(expected)
+
+
+# Apple 799 + 699, Sony 1399, Google 699 + 499: by total Apple (1498) leads, by price or average Sony does
+CATALOG = "brand,price,units,rating\nApple,799,10,4.5\nApple,699,5,4.6\nSony,1399,2,4.1\nGoogle,699,8,4.4\nGoogle,499,9,4.0\n"
+
+
+@pytest.mark.parametrize("question", ["Which brand has the highest price?", "Which brand has the lowest rating?"])
+def test_ranking_groups_by_a_per_row_quantity_asks_total_or_average(question):
+    assert "per-row quantity" in abstains(CATALOG, question)
+
+
+def test_ranking_groups_by_an_amount_still_sums():
+    _, result = ask(CATALOG, "Which brand sold the most units?")  # Google 17, Apple 15, Sony 2
+    assert result.groups[0].key == ["Google"] and result.groups[0].value == 17
+
+
+def test_a_follow_up_to_a_top_group_never_reranks_by_a_new_measure(tmp_path):
+    # Eng has the top total salary (330) but the question 'how many rows does it have' is about Eng,
+    # not 'which dept has the most rows'
+    from agent.chat import Session
+    session = Session.start(agent_for("name,dept,salary\nA,Eng,100\nB,Eng,120\nC,Eng,110\nD,Sales,90\nE,Sales,60\n"
+                                "F,Sales,70\nG,Sales,20\nH,HR,50\n"), tmp_path / "s.jsonl")
+    assert session.ask("Which dept has the highest total salary?").answer.startswith("Eng")
+    assert session.ask("how many rows does it have?").status != "answered"

@@ -229,7 +229,8 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
             continue
         kept.append(pos)
     for item in reading.items:
-        if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE and " " not in item.text:
+        if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE - {"each"} \
+                and " " not in item.text:  # 'in each class' groups by class; 'in a single season' is one row
             item.meanings, item.kind = [Meaning("row")], "row"
             reading.row_scope = True
         elif item.kind == "row" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE:

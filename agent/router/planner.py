@@ -3,6 +3,8 @@ with the previous plan for follow-up questions ("and for TX?", "only fraud ones"
 
 from __future__ import annotations
 
+import re
+
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router import vocabulary as V
@@ -88,6 +90,10 @@ def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> 
     column = None if draft.op == "count" else previous.column
     if draft.op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {draft.op} of.")
+    if previous.group_by and previous.limit is not None and Agg(draft.op) is not previous.op:
+        # 'how many does it have?' after 'which dept has the highest total salary': re-ranking by a
+        # new measure would name another group's figure
+        raise Abstain(f"The previous answer was the top {previous.group_by[0]}; name it to ask about its rows.")
     merged = merge(previous, predicates) if predicates else previous
     return AggregateArgs(op=Agg(draft.op), column=column, where=merged.where, group_by=previous.group_by,
                          order=previous.order if previous.group_by else None, limit=previous.limit)
@@ -148,6 +154,9 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         if order and column and not draft.group_by and column in lex.numeric_columns:
             op, order = ("max" if order == "desc" else "min"), None
         elif draft.group_by or draft.measure_used:
+            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table):
+                raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
+                              f"groups by its average, its total or its highest value? Say which.")
             op = "sum" if column in lex.numeric_columns else "count"
         elif order or (predicates and column is None):
             op = "count"
@@ -194,6 +203,20 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
     if similar is not None:
         raise Abstain(f"'{similar.text}' is only similar to the column {column}, so I cannot tell whether to count "
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
+
+
+_PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
+                      r"speed|per[_ ]", re.I)
+
+
+def _per_row_quantity(column: str, table: Table) -> bool:
+    """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
+    highest price' is not the brand whose prices add up most): its header names a price, rate,
+    rating, score, percentage, age or average, or it was read from percent strings ('15%')."""
+    if _PER_ROW.search(column):
+        return True
+    # a file read where it lies types its columns lazily over every row: its header decides alone
+    return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
 
 
 def _one_row_each(table: Table, column: str) -> bool:

@@ -78,7 +78,7 @@ WHICH_WORDS = {"which", "what"}
 NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from", "don't", "doesn't",
              "didn't", "haven't", "hasn't", "never"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
-REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they)\b"
+REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they|its|it)\b"
                          r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$", re.I)
 """Words pointing at the rows of the last answer ('what is their total amount?', 'the average of
 that?'): in a conversation the question keeps the previous conditions."""
