@@ -358,3 +358,15 @@ def test_a_follow_up_to_a_top_group_never_reranks_by_a_new_measure(tmp_path):
                                 "F,Sales,70\nG,Sales,20\nH,HR,50\n"), tmp_path / "s.jsonl")
     assert session.ask("Which dept has the highest total salary?").answer.startswith("Eng")
     assert session.ask("how many rows does it have?").status != "answered"
+
+
+# Female ratings 5, 4, 5 (mean 4.67); male 3, 2, 1 (mean 2); all six: mean 3.33
+SURVEY = "respondent,age,gender,rating\n1,34,Female,5\n2,28,Male,3\n3,45,Female,4\n4,52,Male,2\n5,23,Female,5\n6,61,Male,1\n"
+
+
+@pytest.mark.parametrize("question", ["Is the average rating of females higher than 3.5?",
+                                      "Is the average age of males above 40?"])
+def test_a_word_linked_by_similarity_is_never_dropped_from_the_plan(question):
+    # over all rows the first would say No (3.33): the 'females' condition would be lost
+    outcome = agent_for(SURVEY).ask(question)
+    assert outcome.status != "answered" or outcome.answer.startswith("Yes")

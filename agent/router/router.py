@@ -106,7 +106,20 @@ class Router:
                 plan = count_entities(plan, self.table, reading, draft.notes)
                 decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
+            if decision.plan is not None:
+                _similar_links_used(reading, decision.plan)
         except Abstain as exc:
-            decision.abstain = exc.reason
+            decision.plan, decision.abstain = None, exc.reason
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
+
+
+def _similar_links_used(reading, plan) -> None:
+    """Raises Abstain when a word linked to a column by embedding similarity alone plays no part in
+    the plan: 'the average rating of females' linked 'females' to gender, then the plan ran over
+    every row. A word the plan drops must not pass silently."""
+    used = plan.model_dump_json()
+    for item in reading.items:
+        if item.similar and item.kind == "column" and f'"{item.column}"' not in used:
+            raise Abstain(f"I linked '{item.text}' to {item.column} by similarity, but could not tell how it applies "
+                          f"(a value of {item.column}? a grouping?); name the value, e.g. '{item.column} = ...'.")
