@@ -370,3 +370,15 @@ def test_a_word_linked_by_similarity_is_never_dropped_from_the_plan(question):
     # over all rows the first would say No (3.33): the 'females' condition would be lost
     outcome = agent_for(SURVEY).ask(question)
     assert outcome.status != "answered" or outcome.answer.startswith("Yes")
+
+
+# /pricing: conversions 25 + 20 = 45 of 60; fraud flag 1 of its 2 rows
+WEB = "page,visits,conversions,is_fraud\n/home,1200,10,0\n/pricing,300,25,1\n/pricing,280,20,0\n/blog,900,5,0\n"
+
+
+def test_a_rate_of_a_count_column_is_not_a_share_of_its_total():
+    assert "per" in abstains(WEB, "What is the conversion rate for /pricing?")  # 45/580 visits, never 45/60
+    _, share = ask(WEB, "What share of conversions are on /pricing?")
+    assert (share.numerator, share.denominator) == (45, 60)
+    _, flag = ask(WEB, "What is the fraud rate for /pricing?")  # a 0/1 flag's rate is its share of rows
+    assert (flag.numerator, flag.denominator) == (1, 2)

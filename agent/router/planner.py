@@ -284,6 +284,11 @@ def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
         measure_column(draft, lex) if draft.measure_used and not draft.measure_consumed else None)
     if not where:
         raise Abstain("I could not tell which condition the percentage is about.")
+    rate = next((i.text for i in reading.of("ratio") if i.text.lower() in ("rate", "rates")), None)
+    if rate and column is not None and column not in lex.flag_values:
+        # 'the conversion rate for /pricing' is conversions per visit, not /pricing's share of all conversions
+        raise Abstain(f"'{rate}' of {column} needs what it is per (per visit, per order...): name that column, "
+                      f"or ask for the share of total {column}.")
     return RatioArgs(where=where, base=base, column=column, **grouping)
 
 
