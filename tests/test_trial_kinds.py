@@ -382,3 +382,14 @@ def test_a_rate_of_a_count_column_is_not_a_share_of_its_total():
     assert (share.numerator, share.denominator) == (45, 60)
     _, flag = ask(WEB, "What is the fraud rate for /pricing?")  # a 0/1 flag's rate is its share of rows
     assert (flag.numerator, flag.denominator) == (1, 2)
+
+
+# visits by day: 03-01 1,500 (1,200 + 300), 03-02 1,350, 03-04 2,450 (1,500 + 950); largest single row 1,500
+VISITS = "date,page,visits\n2024-03-01,/home,1200\n2024-03-01,/pricing,300\n2024-03-02,/home,1350\n" \
+         "2024-03-04,/home,1500\n2024-03-04,/blog,950\n"
+
+
+def test_which_with_nothing_to_name_it_by_is_never_a_bare_maximum():
+    assert "asks which one" in abstains(VISITS, "Which day had the most visits?")  # never 'the maximum is 1,500'
+    _, result = ask(VISITS, "Which date had the most visits?")
+    assert result.groups[0].value == 2450

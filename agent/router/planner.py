@@ -68,6 +68,11 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
                       "over rows; say which row (e.g. 'the highest ... in a single season').")
     plan = _aggregate(draft, lex, table, predicates)
+    first = reading.items[0] if reading.items else None
+    if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:
+        # 'Which day had the most visits?' asks for a label; a bare maximum names none
+        raise Abstain(f"'{first.text}' asks which one, and I found nothing to name it by (no column or "
+                      "row label after it); ask for the value, or name the column to group by.")
     if asks_who(reading) and not plan.group_by:
         raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
                       "column that ranks the rows ('who has the highest <column>').")
