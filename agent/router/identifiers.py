@@ -13,7 +13,7 @@ from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
 from agent.router.link import Reading
 from agent.router.parse import Abstain
-from agent.router.queries import distinct_count
+from agent.router.queries import distinct_count, one_per_row
 from agent.table import ColumnRole, Table, infer_role
 
 _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)
@@ -70,10 +70,7 @@ def _id_by_name(column: str) -> bool:
 def _unique(table: Table, column: str) -> bool | None:
     """True when every row has its own id, False when an id repeats, None when the table lies in a
     file (only a sample is in memory, so it cannot be judged)."""
-    if table.lies_in_file:
-        return None
-    distinct, present = distinct_count(table, column)
-    return distinct == present == table.rows
+    return None if table.lies_in_file else one_per_row(table, column)
 
 
 def _measure(op: Agg, column: str | None, table: Table, ids: set[str], notes: list[str]) -> tuple[Agg, str | None]:

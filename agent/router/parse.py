@@ -162,10 +162,10 @@ def _rows_are_entities(table: Table) -> bool:
     """True when each row is one entity: the table has id columns and every one is unique per row
     (EmployeeNumber, Serial No.), so 'how many applicants' counts rows. A repeating id (a card
     number across transactions) makes 'how many customers' ambiguous."""
-    from agent.router.queries import distinct_count
+    from agent.router.queries import one_per_row
 
     ids = [c for c, role in table.roles.items() if role is ColumnRole.identifier]
-    return bool(ids) and all(distinct_count(table, c)[0] == table.rows for c in ids)
+    return bool(ids) and all(one_per_row(table, c) for c in ids)
 
 
 def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:

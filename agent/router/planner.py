@@ -95,10 +95,10 @@ def _follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> 
     column = None if draft.op == "count" else previous.column
     if draft.op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {draft.op} of.")
-    if previous.group_by and previous.limit is not None and Agg(draft.op) is not previous.op:
+    if Agg(draft.op) is not previous.op:
         # 'how many does it have?' after 'which dept has the highest total salary': re-ranking by a
         # new measure would name another group's figure
-        raise Abstain(f"The previous answer was the top {previous.group_by[0]}; name it to ask about its rows.")
+        _not_top_groups(previous)
     merged = merge(previous, predicates) if predicates else previous
     return AggregateArgs(op=Agg(draft.op), column=column, where=merged.where, group_by=previous.group_by,
                          order=previous.order if previous.group_by else None, limit=previous.limit)
@@ -115,25 +115,30 @@ def _carry(previous: Plan, plan: Plan, draft: Draft) -> Plan:
                       "population; ask in full.")
     if isinstance(previous, LatestArgs):
         raise Abstain("The previous answer counted each id's latest row; ask in full which rows to aggregate.")
-    if previous.group_by and previous.limit is not None:
-        raise Abstain(f"The previous answer was the top {previous.group_by[0]}; name it to ask about its rows.")
+    _not_top_groups(previous)
     if not previous.where and not previous.group_by:
         return plan
-    if isinstance(plan, RatioArgs):
-        if previous.group_by:
-            raise Abstain("I cannot take a percentage per group of the previous answer; ask in full.")
-        kept = [p for p in previous.where if p.column not in {q.column for q in plan.where + plan.base}]
-        if kept:
-            draft.notes.append(f"kept the previous conditions on {', '.join(dict.fromkeys(p.column for p in kept))}")
-        return plan.model_copy(update={"base": kept + plan.base})
-    kept = [p for p in previous.where if p.column not in {q.column for q in plan.where}]
+    ratio = isinstance(plan, RatioArgs)
+    if ratio and previous.group_by:
+        raise Abstain("I cannot take a percentage per group of the previous answer; ask in full.")
+    said = {q.column for q in plan.where + (plan.base if ratio else [])}
+    kept = [p for p in previous.where if p.column not in said]
     if kept:
         draft.notes.append(f"kept the previous conditions on {', '.join(dict.fromkeys(p.column for p in kept))}")
+    if ratio:
+        return plan.model_copy(update={"base": kept + plan.base})
     if previous.group_by and not plan.group_by:  # 'count by state' -> 'and their total amount?': per state
         draft.notes.append(f"kept the previous grouping by {', '.join(previous.group_by)}")
         return plan.model_copy(update={"where": kept + plan.where, "group_by": previous.group_by,
                                        "order": previous.order})
     return plan.model_copy(update={"where": kept + plan.where})
+
+
+def _not_top_groups(previous: AggregateArgs) -> None:
+    """Raises Abstain when `previous` answered with its top groups ('which dept has the highest
+    total salary'): a follow-up about 'it' means that group, which the plan does not hold."""
+    if previous.group_by and previous.limit is not None:
+        raise Abstain(f"The previous answer was the top {previous.group_by[0]}; name it to ask about its rows.")
 
 
 def merge(previous: Plan, added: list[Predicate]) -> Plan:
@@ -233,10 +238,10 @@ def _one_row_each(table: Table, column: str) -> bool:
 def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
     """The column of an equality condition that picks at most one row (its values are all distinct:
     'Book Title = Sapiens'), else None."""
-    from agent.router.queries import distinct_count
+    from agent.router.queries import one_per_row
 
     for p in predicates:
-        if p.op.value == "=" and table.roles[p.column] in _TEXT and distinct_count(table, p.column)[0] == table.rows:
+        if p.op.value == "=" and table.roles[p.column] in _TEXT and one_per_row(table, p.column):
             return p.column
     return None
 

@@ -28,6 +28,12 @@ def distinct_count(table: Table, column: str) -> tuple[int, int]:
     return cache[column]
 
 
+def one_per_row(table: Table, column: str) -> bool:
+    """True when every row holds its own value of `column` (no repeats, none missing)."""
+    distinct, present = distinct_count(table, column)
+    return distinct == present == table.rows
+
+
 def take_limit(reading: Reading) -> int | None:
     """The N of 'top 5', '5 highest', 'lowest 4', '3 most common', 'first five': the number next
     to an order or time word, marked used so it is not read as a condition."""
@@ -342,7 +348,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     does not start with 'who'; raises Abstain when no column or several could name the rows."""
     if not asks_who(reading):
         return None
-    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and distinct_count(table, c) == (table.rows, table.rows)]
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and one_per_row(table, c)]
     named = [c for c in unique if "name" in c.lower()]
     labels = named if len(named) == 1 else unique
     if len(labels) != 1:

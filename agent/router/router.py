@@ -15,10 +15,10 @@ from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
 from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
-from agent.router.parse import Abstain, build_draft
+from agent.router.parse import Abstain, Draft, build_draft
 from agent.router.planner import to_plan
 from agent.router.queries import build_query, take_file_order, take_limit, take_periods
-from agent.router.link import read
+from agent.router.link import Reading, read
 from agent.table import Table
 from agent.router import vocabulary as V
 from agent.router.vocabulary import FOLLOW_UP_STARTS
@@ -89,8 +89,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                query = count_entities(query, self.table, reading, draft.notes)
-                decision.plan = history_reading(query, reading, draft, self.lexicon, self.table)
+                decision.plan = self._checked(query, reading, draft)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
                     "kind": "computation", "confidence": max(classification.confidence, 0.8)})
@@ -103,18 +102,23 @@ class Router:
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
-                plan = count_entities(plan, self.table, reading, draft.notes)
-                decision.plan = history_reading(plan, reading, draft, self.lexicon, self.table)
+                decision.plan = self._checked(plan, reading, draft)
                 decision.notes = [*reading.notes, *draft.notes]
-            if decision.plan is not None:
-                _similar_links_used(reading, decision.plan)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
+    def _checked(self, plan: BaseModel, reading: Reading, draft: Draft) -> BaseModel:
+        """The last stages every plan passes: identifiers counted as entities, a history table's
+        latest rows, and no similarity link left unused. Raises Abstain."""
+        plan = count_entities(plan, self.table, reading, draft.notes)
+        plan = history_reading(plan, reading, draft, self.lexicon, self.table)
+        _similar_links_used(reading, plan)
+        return plan
 
-def _similar_links_used(reading, plan) -> None:
+
+def _similar_links_used(reading: Reading, plan: BaseModel) -> None:
     """Raises Abstain when a word linked to a column by embedding similarity alone plays no part in
     the plan: 'the average rating of females' linked 'females' to gender, then the plan ran over
     every row. A word the plan drops must not pass silently."""
