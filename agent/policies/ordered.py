@@ -2,9 +2,9 @@
 router recognises the question as one that picks rows or groups by order ("which team had the
 highest total", "the three players with the most rebounds", "the first five books"), the model's
 answer must rest on a successful call that ordered over every row: `rank`, `frequency`, `subset`,
-an aggregate max/min, or an aggregate/ratio grouped with an `order`. An answer from an unordered group-by cut to one group
-(the first group alphabetically, read as the highest) or from no ordering at all is rejected; the
-router's plan answers instead, or the run abstains."""
+an aggregate max/min, or an aggregate/ratio grouped with an `order`. An answer from an unordered
+group-by cut to one group (the first group alphabetically, read as the highest) or from no ordering
+at all is rejected; the router's plan answers instead, or the run abstains."""
 
 from __future__ import annotations
 
