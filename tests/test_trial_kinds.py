@@ -393,3 +393,15 @@ def test_which_with_nothing_to_name_it_by_is_never_a_bare_maximum():
     assert "asks which one" in abstains(VISITS, "Which day had the most visits?")  # never 'the maximum is 1,500'
     _, result = ask(VISITS, "Which date had the most visits?")
     assert result.groups[0].value == 2450
+
+
+# Units Sold 10 + 12 + 3 + 7 + 15 = 47 over 5 rows; 'units' begins two numeric headers
+UNITS = "Region,Product,Units Sold,Unit Price\nNorth,Gadget,10,5\nNorth,Widget,12,3\nWest,Gadget,3,5\n" \
+        "South,Widget,7,3\nNorth,Gadget,15,5\n"
+
+
+def test_a_word_beginning_only_numeric_headers_is_not_the_rows():
+    outcome = agent_for(UNITS).ask("How many units were sold?")
+    assert outcome.status != "answered" or outcome.results[-1].result.value == 47  # never the 5 rows
+    _, result = ask(UNITS, "What is the total units sold?")
+    assert result.value == 47

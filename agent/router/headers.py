@@ -142,8 +142,10 @@ def _common_start(a: str, b: str) -> str:
 
 def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> bool:
     """One word that begins the header of several columns ('books' of 'Book Title' and 'Book
-    Length'; 'store' of store_id and store_location) names what the rows are about."""
-    if len(span) != 1 or len(columns) < 2:
+    Length'; 'store' of store_id and store_location) names what the rows are about, when one of
+    those columns holds text (a title, a name, an id): 'units' of 'Units Sold' and 'Unit Price',
+    both numbers, is a quantity, not the rows."""
+    if len(span) != 1 or len(columns) < 2 or columns <= set(lex.numeric_columns):
         return False
     word = singular(tokens[span[0]].lower)
     from agent.router.lexicon import header_words
