@@ -405,3 +405,10 @@ def test_a_word_beginning_only_numeric_headers_is_not_the_rows():
     assert outcome.status != "answered" or outcome.results[-1].result.value == 47  # never the 5 rows
     _, result = ask(UNITS, "What is the total units sold?")
     assert result.value == 47
+
+
+def test_a_yes_no_about_one_row_never_drops_the_column_it_asks_about():
+    # Bob Chen's Remote? is 'no'; 'is there a Bob Chen' would say Yes
+    csv = "Employee Name,Dept,Remote?\nBob Chen,HR,no\nAnn Lee,IT,Yes\nFrank Green,IT,n\nCy Doe,HR,Y\n"
+    outcome = agent_for(csv).ask("Is Bob Chen remote?")
+    assert outcome.status != "answered" or outcome.answer.startswith("No")

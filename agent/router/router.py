@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
-from agent.queries import LatestArgs, QueryPlan
+from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
@@ -114,16 +114,29 @@ class Router:
         latest rows, and no similarity link left unused. Raises Abstain."""
         plan = count_entities(plan, self.table, reading, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
-        _similar_links_used(reading, plan)
+        _named_columns_used(reading, plan, self.table)
         return plan
 
 
-def _similar_links_used(reading: Reading, plan: BaseModel) -> None:
-    """Raises Abstain when a word linked to a column by embedding similarity alone plays no part in
-    the plan: 'the average rating of females' linked 'females' to gender, then the plan ran over
-    every row. A word the plan drops must not pass silently."""
+def _named_columns_used(reading: Reading, plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a column the question names plays no part in the plan, where that is
+    surely a misreading: a word linked by embedding similarity alone ('the average rating of
+    females' linked 'females' to gender, then the plan ran over every row), or any named column
+    beside a test that only finds one row ('Is Bob Chen remote?' read as 'is there a Bob Chen')."""
     used = plan.model_dump_json()
     for item in reading.items:
         if item.similar and item.kind == "column" and f'"{item.column}"' not in used:
             raise Abstain(f"I linked '{item.text}' to {item.column} by similarity, but could not tell how it applies "
                           f"(a value of {item.column}? a grouping?); name the value, e.g. '{item.column} = ...'.")
+        if item.kind == "column" and f'"{item.column}"' not in used and _one_row_exists(plan, table):
+            raise Abstain(f"'{item.text}' names {item.column}, which the test I could build does not use (it only "
+                          f"finds the row); say which value of {item.column} to test, e.g. '{item.column} = ...'.")
+
+
+def _one_row_exists(plan: BaseModel, table: Table) -> bool:
+    """True for 'is there a row with <a key naming one row>' ('Is Bob Chen remote?' read as 'is
+    there a Bob Chen'): an existence test that cannot be what a question naming another column asks."""
+    from agent.router.planner import one_row_key
+
+    return isinstance(plan, CheckArgs) and plan.check is CheckKind.any and \
+        one_row_key(plan.condition + plan.where, table) is not None
