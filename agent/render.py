@@ -26,9 +26,12 @@ def who(outcome: Outcome, model_name: str | None) -> str:
 
 
 def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None = None, max_rows: int = 40) -> None:
-    """Print the answer, any group table, and the provenance of each successful tool call."""
+    """Print the answer, its restatement ('Read as: ...'), any group table, and the provenance of
+    each successful tool call."""
     style = {"answered": "bold", "router_takeover": "bold", "abstained": "yellow", "failed": "red"}[outcome.status]
     console.print(outcome.answer, style=style, markup=False, highlight=False)
+    if outcome.restatement:
+        console.print(outcome.restatement, style="cyan", markup=False, highlight=False)
     for call in outcome.results:
         if isinstance(call.result, (AggregateResult, RatioResult)) and call.result.groups and len(call.result.groups) > 1:
             console.print(_group_table(call.result, max_rows))
