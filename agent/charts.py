@@ -52,7 +52,7 @@ def chart_spec(result: Result) -> dict[str, object] | None:
     tooltip = [alt.Tooltip("key:N", title=by), alt.Tooltip("value:Q", title=value_title, format="," if counted else ",.2f")]
     if not counted:  # a count is the rows: shown once
         tooltip.append(alt.Tooltip("rows:Q", title="rows", format=","))
-    whole = {"format": ",d", "tickMinStep": 1} if counted or _whole(result) else {}
+    whole = _whole_ticks(points) if counted or _whole(result) else {}
     value_axis = alt.Axis(**whole) if whole else alt.Undefined
     base = alt.Chart(data, title=alt.Title(f"{value_title} by {by}", subtitle=result.provenance.operation))
     if mark == "line":
@@ -78,6 +78,16 @@ def counts_rows(result: Result) -> bool:
 def _whole(result: Result) -> bool:
     """Counts of any kind (rows, non-missing values, distinct values): the axis ticks whole numbers."""
     return isinstance(result, AggregateResult) and result.op in ("count", "count_distinct")
+
+
+def _whole_ticks(points: list[dict[str, object]]) -> dict[str, object]:
+    """Axis settings that tick counts at whole numbers: integer labels, and under 10 one tick per
+    whole number (Vega would otherwise step by 0.5 or 0.2 between 0 and 2)."""
+    top = max(float(p["value"]) for p in points)
+    axis: dict[str, object] = {"format": ",d", "tickMinStep": 1}
+    if top < 10:
+        axis["values"] = list(range(0, int(top) + 1))
+    return axis
 
 
 def _time_unit(points: list[dict[str, object]]) -> tuple[str, str, str]:
