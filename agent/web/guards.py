@@ -42,10 +42,6 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """Refuses a request body over its limit with 413 and a short JSON message: uploads over
     `upload_limit` bytes (plus room for the form's framing), anything else over MAX_BODY. A
@@ -66,25 +62,26 @@ class BodyLimit:
         length = dict(scope.get("headers", [])).get(b"content-length", b"")
         if length.isdigit() and int(length) > limit:
             return await _refuse(send, text)
-        seen, started = 0, False
+        seen, over, refused, started = 0, False, False, False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > limit:
-                raise _TooLarge
+            if seen > limit:  # stop reading: the app sees the client gone and answers; that answer is replaced
+                over = True
+                return {"type": "http.disconnect"}
             return message
 
         async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-        try:
-            await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
+            nonlocal refused, started
+            if not over or started:  # a response already under way is let finish
+                started = started or message["type"] == "http.response.start"
+                return await send(message)
+            if not refused:
+                refused = True
                 await _refuse(send, text)
+        await self.app(scope, counted, watched)
 
 
 async def _refuse(send: Send, text: str) -> None:
