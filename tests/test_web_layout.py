@@ -77,6 +77,7 @@ def test_the_layout_holds_after_chart_records_and_long_cell_answers(browser, ser
     holds(page)
     if os.environ.get("TALLY_WEB_SCREENSHOTS"):
         ask(page, "and for TX?").locator(".chart svg.marks").wait_for()
+        page.wait_for_timeout(300)  # the turn is brought into view once its chart is drawn
         page.screenshot(path=str(Path(os.environ["TALLY_WEB_SCREENSHOTS"]) / f"web-{width}.png"))
     if width < 800:  # phones: the chat comes before the tables and sessions
         assert page.locator("#chat").bounding_box()["y"] < page.locator("aside").bounding_box()["y"]

@@ -101,37 +101,43 @@ async function openSession(id) {
   catch (error) { showError(error); }
 }
 
+// Bring a turn into view above the Ask bar: its end, or its start when it is taller than the screen.
+function reveal(turn) {
+  const room = window.innerHeight - $("ask").getBoundingClientRect().height;
+  turn.scrollIntoView({block: turn.getBoundingClientRect().height > room ? "start" : "end"});
+}
+
 function renderTurn(question) {
   const steps = el("ol", {class: "steps"});
   const stepsBox = el("details", {class: "steps-box", open: ""}, el("summary", {}, "Steps"), steps);
   const turn = el("article", {class: "turn"}, el("p", {class: "question"}, question), stepsBox);
   $("log").append(turn);
-  turn.scrollIntoView({block: "end"});
+  reveal(turn);
   const fold = () => { stepsBox.removeAttribute("open"); if (!steps.children.length) stepsBox.remove(); };
   return {
-    step(text) { steps.append(el("li", {}, text)); turn.scrollIntoView({block: "end"}); },
+    step(text) { steps.append(el("li", {}, text)); reveal(turn); },
     answer(view) {
       fold();
-      turn.append(renderAnswer(view));
-      turn.scrollIntoView({block: "end"});
+      turn.append(renderAnswer(view, () => { if (turn === $("log").lastElementChild) reveal(turn); }));
+      reveal(turn);
     },
     fail(error) {  // beside its turn; the next answer removes the turn (its question is still in the Ask bar)
       fold();
       turn.classList.add("unanswered");
       turn.append(el("p", {class: "turn-error", role: "alert"}, String(error.message || error)));
-      turn.scrollIntoView({block: "end"});
+      reveal(turn);
     },
   };
 }
 
-function renderAnswer(view) {
+function renderAnswer(view, drawn) {
   const box = el("div", {class: `answer ${view.status}`});
   box.append(el("p", {class: "answer-text"}, view.answer));
   if (view.reading) box.append(el("p", {class: "reading"}, view.reading));
   const badges = el("p", {class: "badges"}, el("span", {class: "who"}, "answered by: " + view.who));
   if (view.unverified) badges.append(el("span", {class: "unverified"}, "Unverified"));
   box.append(badges);
-  if (view.chart) box.append(renderChart(view.chart));
+  if (view.chart) box.append(renderChart(view.chart, drawn));
   for (const table of view.tables) box.append(renderTable(table));
   const lines = [];
   for (const call of view.calls) {
@@ -145,13 +151,20 @@ function renderAnswer(view) {
   return box;
 }
 
-// The chart scrolls inside its own box: vega-embed makes its node inline-block, which nothing would clip.
-function renderChart(spec) {
+// The chart scrolls inside its own box (vega-embed makes its node inline-block, which nothing would
+// clip); on a narrow screen it is drawn narrower, its title cut with an ellipsis.
+function renderChart(spec, drawn) {
   const inner = el("div", {});
   const chart = el("div", {class: "chart"}, inner);
+  const room = $("log").clientWidth - 40;
+  if (room < spec.width + 240) {
+    const title = typeof spec.title === "object" ? spec.title : {text: spec.title};
+    spec = {...spec, width: Math.max(120, room - 230), title: {...title, limit: room - 30}};
+  }
   if (window.vegaEmbed) {
     window.vegaEmbed(inner, spec, {renderer: "svg",
-      actions: {export: true, source: false, compiled: false, editor: false}}).catch((e) => inner.append(String(e)));
+      actions: {export: true, source: false, compiled: false, editor: false}})
+      .then(() => drawn && drawn()).catch((e) => inner.append(String(e)));
   } else inner.append("(the chart library did not load)");
   return chart;
 }
