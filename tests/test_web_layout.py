@@ -1,5 +1,5 @@
 """The page in daily use, in Debian's headless chromium (one launch for the module): at 390 and
-1280 px the page never scrolls sideways after a chart, a records answer and an answer with a
+1280 px (and a chart at 768) the page never scrolls sideways after a chart, a records answer and an answer with a
 10 KB cell, and the Ask bar stays on screen; the reading line on every answer; long cells cut and
 shown in full on demand; whole-number count axes and one count column; sessions named by their
 first question and time; errors beside their turn with the question kept (a stopped server, a
@@ -104,6 +104,13 @@ def test_the_layout_holds_after_chart_records_and_long_cell_answers(browser, ser
     assert turn.locator("table.groups").bounding_box()["width"] < 1000  # the long key is cut, the sums readable
     labels = turn.locator(".chart svg.marks .role-axis-label text").all_text_contents()
     assert any(label.endswith("…") and len(label) < 60 for label in labels)  # the chart cuts it too
+    holds(page)
+    page.context.close()
+
+
+def test_a_tablet_width_holds_too(browser, server):  # noqa: F811
+    page = open_page(browser, server, 768)
+    ask(page, SPEND).locator(".chart svg.marks .mark-rect path").first.wait_for()
     holds(page)
     page.context.close()
 
