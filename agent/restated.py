@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from agent.outcome import AnyOutcome
 from agent.restate import restate
-from agent.router.lexicon import Lexicon, singular
+from agent.router.lexicon_data import Lexicon
+from agent.router.words import singular
 from agent.router.link import read
 
 _MEASURED = ("column", "by", "other")
