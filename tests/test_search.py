@@ -184,3 +184,16 @@ def test_server_url_path_reaches_the_connection_error(monkeypatch):
     with pytest.raises(IndexUnavailable, match="127.0.0.1:9"):
         search.search(SearchArgs(query="x"))
     assert search.store.collection.startswith("tally-")
+
+
+def test_every_minilm_shares_one_onnx_session_per_process():
+    """Each router and searcher makes its own MiniLM; the ~100 MB ONNX session behind them is one per
+    process (an eval over hundreds of tables grew by one session per table). Two instances built
+    apart give the same vectors from the same session object."""
+    from agent.search.embed import MiniLM
+
+    first, second = MiniLM(), MiniLM()
+    assert first.session is second.session
+    assert first.tokenizer is second.tokenizer
+    a, b = first.embed(["total spend"]), second.embed(["total spend"])
+    assert abs(float(a[0] @ b[0]) - 1.0) < 1e-5

