@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
 from agent.errors import TallyError
-from agent.table import Table
+from agent.table_type import Table
 
 QUIET = {
     "spark.ui.enabled": "false",
