@@ -94,11 +94,9 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         connection.register("_frame", frame)
         source, frame_rows = exp.to_table("_frame"), max(frame_rows, len(frame))
     try:
-        connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", expression=exp.select("*").from_(
-            source.copy()).limit(frame_rows + 1)).sql("duckdb"))
+        count = _read_raw(connection, source, frame_rows)
     except duckdb.Error as exc:
         raise TableLoadError(label, f"DuckDB could not read it: {str(exc).splitlines()[0]}") from None
-    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
     if not count:
         raise TableLoadError(label, "no rows")
     complete = count <= frame_rows
@@ -123,6 +121,24 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     table.view_sql = view_sql
     connection.close()
     return table
+
+
+def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
+    """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
+    are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
+    Parquet file's comes from its metadata; a text file is counted by one scan)."""
+    def copy(limit: int) -> None:
+        connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
+            "*").from_(source.copy()).limit(limit)).sql("duckdb"))
+
+    copy(SAMPLE_ROWS + 1)
+    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+    if count <= SAMPLE_ROWS:
+        return count
+    (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+    if count <= frame_rows:
+        copy(frame_rows + 1)
+    return count
 
 
 def _index(values: pd.Series) -> bool:
