@@ -174,8 +174,11 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS)
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(source, typings)
-    frame = _value_frame(connection, sample, roles, rows)
-    return Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows))
+    spellings: dict[str, list[tuple[str, str, int]]] = {}
+    frame = _value_frame(connection, sample, roles, rows, spellings)
+    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows))
+    table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
+    return table
 
 
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
@@ -261,23 +264,33 @@ def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyp
     return reports
 
 
-def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int) -> pd.DataFrame:
+def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int,
+                 spellings: dict[str, list[tuple[str, str, int]]]) -> pd.DataFrame:
     """The typed sample plus, for each categorical column, every distinct value (other columns
     missing in those rows; skipped past VALUE_FRAME_DISTINCT values), and the first day of each
-    month of each date column."""
+    month of each date column. The same scan gives each text column's spellings with their row
+    counts, put in `spellings` in the engine's form (spelling, LOWER(TRIM(spelling)), rows), so
+    the engine need not scan the file again for them (they are cached with the table)."""
     if rows <= len(sample):
         return sample
     parts = [sample]
     for name, role in roles.items():
         if role not in (ColumnRole.categorical, ColumnRole.date):
             continue
-        target = column(name)
         if role is ColumnRole.date:
-            target = _call("date_trunc", exp.Literal.string("month"), target)
-        query = (exp.select(exp.alias_(target, name, quoted=True)).distinct().from_("v")
-                 .where(exp.Not(this=exp.Is(this=column(name), expression=exp.Null())))
-                 .limit(VALUE_FRAME_DISTINCT + 1))
-        values = connection.execute(query.sql("duckdb")).df()
-        if len(values) <= VALUE_FRAME_DISTINCT:
-            parts.append(values.astype({name: sample[name].dtype}, errors="ignore"))
+            target = _call("date_trunc", exp.Literal.string("month"), column(name))
+            query = exp.select(exp.alias_(target, name, quoted=True)).distinct().from_("v")
+        else:
+            norm = exp.Lower(this=exp.Trim(this=column(name)))
+            query = exp.select(column(name), exp.alias_(norm, "_norm"), exp.alias_(exp.Count(this=exp.Star()), "_rows")
+                               ).from_("v").group_by(column(name), norm.copy())
+        query = query.where(exp.Not(this=exp.Is(this=column(name), expression=exp.Null()))).limit(VALUE_FRAME_DISTINCT + 1)
+        values = fetch_frame(connection, query)
+        if len(values) > VALUE_FRAME_DISTINCT:
+            continue
+        if role is not ColumnRole.date:
+            if not pd.api.types.is_numeric_dtype(sample[name]):
+                spellings[name] = [(str(v), str(n), int(k)) for v, n, k in values.itertuples(index=False)]
+            values = values[[name]]
+        parts.append(values.astype({name: sample[name].dtype}, errors="ignore"))
     return pd.concat(parts, ignore_index=True)
