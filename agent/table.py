@@ -19,6 +19,7 @@ import pandas as pd
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
 from agent.summary_rows import drop_summary_rows
+from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
 
@@ -109,13 +110,13 @@ def load_table(path: str | Path) -> Table:
         raise TableLoadError(path, "file not found") from None
     except OSError as exc:
         raise TableLoadError(path, f"cannot read file: {exc.strerror or exc}") from None
-    if not data.strip():
-        raise TableLoadError(path, "empty file")
+    if not data.strip(b" \t\r\n\x00"):
+        raise TableLoadError(path, "empty file", line=1)
     if path.suffix.lower() in _PARQUET:
         raw = _read_parquet(path)
     else:
-        _check_text(path, data)
-        raw = _read_csv(path, path, data)
+        text = decoded(path, data)
+        raw = _read_csv(path, path if text is None else io.StringIO(text), data if text is None else text.encode())
     # Hashing after read_csv (which uses every core) overlaps it with the single-threaded typing.
     return _build(path, raw, _hasher.submit(lambda: hashlib.sha256(data).hexdigest()))
 
@@ -125,8 +126,8 @@ def table_from_text(text: str, name: str = "inline.csv") -> Table:
     Raises TableLoadError like `load_table`."""
     data = text.encode("utf-8")
     if not text.strip():
-        raise TableLoadError(name, "empty file")
-    _check_text(name, data)
+        raise TableLoadError(name, "empty file", line=1)
+    check_nul(name, text)
     raw = _read_csv(name, io.StringIO(text), data)
     return _build(Path(name), raw, hashlib.sha256(data).hexdigest())
 
@@ -155,15 +156,9 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
     return table
 
 
-def _check_text(path: str | Path, data: bytes) -> None:
-    """Reject binary content (NUL in the first 8 KB)."""
-    if b"\x00" in data[:8192]:
-        raise TableLoadError(path, "binary file (NUL bytes in the first 8 KB), not CSV/TSV text")
-
-
 def _sniff(data: bytes) -> str:
     """Delimiter from the header line: the most frequent of , TAB ; | outside quotes (default ,)."""
-    header = data[:65536].split(b"\n", 1)[0].decode("utf-8", errors="replace")
+    header = first_lines(data[:65536].decode("utf-8", errors="replace"), 1)[0]
     header = re.sub(r'"[^"]*"', "", header)
     counts = {sep: header.count(sep) for sep in (",", "\t", ";", "|")}
     best = max(counts, key=counts.get)
@@ -171,61 +166,59 @@ def _sniff(data: bytes) -> str:
 
 
 def _read_csv(path: str | Path, source, data: bytes) -> pd.DataFrame:
-    """pandas C-engine read with missing tokens as NaN; errors become TableLoadError."""
+    """pandas C-engine read with missing tokens as NaN, title rows above the header skipped
+    (agent.text_files.title_rows); errors become TableLoadError naming the line."""
     sep = _sniff(data)
+    skip = title_rows(records(data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
     try:
-        df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8")
+        df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8",
+                         skiprows=skip)
     except UnicodeDecodeError:
-        _raise_undecodable(path, data)
+        decoded(path, data)  # raises naming the line
+        raise TableLoadError(path, "not UTF-8") from None
     except pd.errors.EmptyDataError:
-        raise TableLoadError(path, "empty file") from None
+        raise TableLoadError(path, "empty file", line=1) from None
     except pd.errors.ParserError as exc:
-        line = _ragged_line(data, sep)
+        line = _ragged_line(data, sep, skip)
         if line is None:
             found = re.search(r"line (\d+)", str(exc))
-            line = int(found.group(1)) if found else None
+            line = int(found.group(1)) + skip if found else None
         raise TableLoadError(path, "row has more fields than the header", line=line) from None
     if not df.index.equals(pd.RangeIndex(len(df))):  # pandas made an implicit index from extra fields
-        raise TableLoadError(path, "row has more fields than the header", line=_ragged_line(data, sep) or 2)
+        raise TableLoadError(path, "row has more fields than the header", line=_ragged_line(data, sep, skip) or 2)
     if df.empty:
-        raise TableLoadError(path, "no rows (header only)")
-    df.attrs["duplicate_headers"] = _duplicate_headers(data, sep, [str(c) for c in df.columns])
+        raise TableLoadError(path, f"no rows: the file ends after its header (line {skip + 1})", line=skip + 1)
+    if skip:
+        df.attrs["title_rows"] = skip
+    df.attrs["duplicate_headers"] = _duplicate_headers(data, sep, [str(c) for c in df.columns], skip)
     return df
 
 
-def _duplicate_headers(data: bytes, sep: str, columns: list[str]) -> dict[str, str]:
+def _duplicate_headers(data: bytes, sep: str, columns: list[str], skip: int = 0) -> dict[str, str]:
     """Column -> the header the file gave it, for headers the file repeats (pandas renames the
     second 'score' to 'score.1'); {} when every header is distinct."""
-    line = data[:65536].split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").rstrip("\r")
-    header = next(csv.reader([line], delimiter=sep), [])
+    text = data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff")
+    header = (records(text, sep, skip + 1) or [[]])[-1]
     if len(header) != len(columns) or len(set(header)) == len(header):
         return {}
     repeated = {h for h in header if header.count(h) > 1}
     return {c: h for c, h in zip(columns, header) if h in repeated}
 
 
-def _raise_undecodable(path: str | Path, data: bytes) -> None:
-    """Raise TableLoadError at the first byte that is not UTF-8, with its offset and line."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        reason = (f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}; "
-                  "re-save the file as UTF-8 (no latin-1/cp1252 guessing is done)")
-        raise TableLoadError(path, reason, line=line) from None
-    raise TableLoadError(path, "not UTF-8")
-
-
-def _ragged_line(data: bytes, sep: str) -> int | None:
-    """1-based physical line where the first record with more fields than the header starts."""
+def _ragged_line(data: bytes, sep: str, skip: int = 0) -> int | None:
+    """1-based physical line where the first record with more fields than the header (the record
+    after `skip` title rows) starts; None when none does or a field is past the csv module's limit."""
     reader = csv.reader(io.StringIO(data.decode("utf-8", errors="replace"), newline=""), delimiter=sep)
     width, start = None, 1
-    for record in reader:
-        if width is None:
-            width = len(record)
-        elif len(record) > width:
-            return start
-        start = reader.line_num + 1
+    try:
+        for number, record in enumerate(reader):
+            if number == skip:
+                width = len(record)
+            elif width is not None and len(record) > width:
+                return start
+            start = reader.line_num + 1
+    except csv.Error:
+        return None
     return None
 
 
