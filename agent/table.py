@@ -18,7 +18,7 @@ import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
-from agent.summary_rows import drop_summary_rows
+from agent.summary_rows import SummaryRows, drop_summary_rows
 from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
@@ -70,6 +70,9 @@ class Table:
     lies_in_file: ClassVar[bool] = False
     """True for a table read where it lies (agent.engine.view_table): `df` then holds only a sample
     and the table's values, so only SQL over the file may answer from its rows."""
+    summary: SummaryRows | None = field(default=None, repr=False)
+    """Summary rows ('North Total', 'Grand Total') taken out of `df`, kept to be named and reached
+    (agent.summary_rows); None when the file has none."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     @property
@@ -130,6 +133,13 @@ def table_from_text(text: str, name: str = "inline.csv") -> Table:
     check_nul(name, text)
     raw = _read_csv(name, io.StringIO(text), data)
     return _build(Path(name), raw, hashlib.sha256(data).hexdigest())
+
+
+def table_notes(table: Table, notes: list[str]) -> list[str]:
+    """`notes` with what the table leaves out of every computation (its summary rows) first."""
+    if table.summary is None or (note := table.summary.note()) in notes:
+        return notes
+    return [note, *notes]
 
 
 def parse_notes(table: Table, columns: list[str]) -> list[str]:
@@ -256,9 +266,12 @@ def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
     df = pd.DataFrame(columns, index=raw.index)
     _note_duplicates(raw.attrs.get("duplicate_headers", {}), reports)
     roles = {name: infer_role(name, df[name]) for name in names}
-    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
-                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
-    return Table(path, path.name, df, display, reports, roles, digest)
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and not pd.api.types.is_numeric_dtype(df[c])]
+    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    if summary is not None:
+        roles = {name: infer_role(name, df[name]) for name in names}
+    return Table(path, path.name, df, display, reports, roles, digest, summary=summary)
 
 
 

@@ -18,6 +18,7 @@ from agent.ops.common import agg_text, predicate_text, where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
                            QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
+from agent.engine.scope import scope
 from agent.table import Table
 
 MAX_TIES = 20
@@ -27,6 +28,7 @@ class _Run:
     """One plan's run: the schema, the resolved selection of `where`, its condition and the SQL."""
 
     def __init__(self, engine: SqlEngine, table: Table, where: list, *, require: bool = True):
+        table = scope(table, where)
         self.engine, self.table, self.started = engine, table, time.perf_counter()
         self.schema = engine.schema(table)
         self.selection = engine._selection(table, self.schema, where)

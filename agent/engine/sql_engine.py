@@ -12,13 +12,14 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent.engine.scope import scope
 from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, near
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table, parse_notes
+from agent.table import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000
@@ -84,6 +85,7 @@ class SqlEngine:
 
     def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
                     selection: _Selection, **fields: object) -> Provenance:
+        fields["notes"] = table_notes(table, list(fields.get("notes") or []))
         return Provenance(operation=operation, sql=sql, engine=self.backend.dialect, rows_scanned=table.rows, rows_matched=matched,
                           matched_values=selection.matched, resolved=selection.resolved,
                           elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name,
@@ -196,6 +198,7 @@ class SqlEngine:
     def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult:
         """Run `args` over every row. Raises UnknownColumn, WrongType, BadPredicate, NoRowsMatched."""
         started = time.perf_counter()
+        table = scope(table, args.where)
         name = table.column(args.column) if args.column else None
         group_by = [table.column(g) for g in args.group_by]
         schema = self.schema(table)
@@ -249,6 +252,7 @@ class SqlEngine:
         """100 * numerator / denominator (see RatioArgs), overall and per group. Raises as
         `aggregate`, and NoRowsMatched when the base is empty or the denominator is zero."""
         started = time.perf_counter()
+        table = scope(table, args.base + args.where)
         name = table.column(args.column) if args.column else None
         den_name = table.column(args.denominator_column) if args.denominator_column else name
         group_by = [table.column(g) for g in args.group_by]
