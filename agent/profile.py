@@ -7,6 +7,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
 from agent.numbers import fmt_number
+from agent.list_columns import split_items
 from agent.table import ColumnRole, Table
 
 _Model = ConfigDict()
@@ -24,7 +25,9 @@ class ColumnProfile(BaseModel):
     role: ColumnRole
     """numeric / categorical / date / identifier / text."""
     dtype: str
-    """pandas dtype after parsing (float64, int64, datetime64[ns], str...)."""
+    """pandas dtype after parsing (float64, int64, datetime64[ns], str...); 'list' for a list
+    column (agent/list_columns.py), whose distinct count and values are its items and whose
+    nulls are the rows with no item (missing or an empty list)."""
     nulls: int
     """Missing cells, including unparseable cells of numeric/date columns."""
     distinct: int
@@ -88,9 +91,16 @@ def _iso(values: pd.Series) -> list[str]:
 def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
     s = table.df[name]
-    uniques = pd.Series(s.dropna().unique())
+    form = getattr(table, "lists", {}).get(name)
+    if form is not None:  # a list column: its items are the values
+        cells = [split_items(v, form) for v in s.tolist()]
+        s = pd.Series([None if not c else c[0] for c in cells], index=s.index, dtype="object")
+        uniques = pd.Series(sorted({i for c in cells if c for i in c}), dtype="object")
+    else:
+        uniques = pd.Series(s.dropna().unique())
     role = table.roles[name]
-    profile = ColumnProfile(name=name, display=table.display[name], role=role, dtype=str(s.dtype),
+    profile = ColumnProfile(name=name, display=table.display[name], role=role,
+                            dtype="list" if form is not None else str(s.dtype),
                             nulls=int(s.isna().sum()), distinct=len(uniques),
                             unparseable=table.reports[name].unparseable)
     if pd.api.types.is_datetime64_any_dtype(s):

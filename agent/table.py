@@ -18,6 +18,7 @@ import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
+from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import SummaryRows, drop_summary_rows
 from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 
@@ -70,6 +71,9 @@ class Table:
     lies_in_file: ClassVar[bool] = False
     """True for a table read where it lies (agent.engine.view_table): `df` then holds only a sample
     and the table's values, so only SQL over the file may answer from its rows."""
+    lists: dict[str, ListForm] = field(default_factory=dict)
+    """List columns (agent.list_columns): column -> how its cells hold their items. Their cells
+    stay text in `df` (a Parquet LIST as JSON text); the engine matches and counts their items."""
     summary: SummaryRows | None = field(default=None, repr=False)
     """Summary rows ('North Total', 'Grand Total') taken out of `df`, kept to be named and reached
     (agent.summary_rows); None when the file has none."""
@@ -260,9 +264,15 @@ def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
         display[trimmed] = str(original)
         names.append(trimmed)
     raw.columns = names
-    reports, columns = {}, {}
+    reports, columns, lists = {}, {}, {}
     for name in names:
+        if is_native(raw[name]):  # a Parquet LIST: kept as JSON text, matched by its items
+            lists[name] = ListForm.json
+            columns[name], reports[name] = raw[name].map(as_json_text).astype("str"), ParseReport(int(raw[name].isna().sum()))
+            continue
         columns[name], reports[name] = _type_column(raw[name])
+        if columns[name].dtype == "str" and (form := list_form(columns[name])) is not None:
+            lists[name] = form
     df = pd.DataFrame(columns, index=raw.index)
     _note_duplicates(raw.attrs.get("duplicate_headers", {}), reports)
     roles = {name: infer_role(name, df[name]) for name in names}
@@ -271,7 +281,7 @@ def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
     df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
     if summary is not None:
         roles = {name: infer_role(name, df[name]) for name in names}
-    return Table(path, path.name, df, display, reports, roles, digest, summary=summary)
+    return Table(path, path.name, df, display, reports, roles, digest, lists=lists, summary=summary)
 
 
 

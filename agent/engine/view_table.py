@@ -24,6 +24,7 @@ from sqlglot import exp
 from agent.engine import typed_view as tv
 from agent.engine.compile import Kind, column
 from agent.errors import TableLoadError
+from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.table import ColumnRole, ParseReport, Table, infer_role
 
 SAMPLE_ROWS = 5_000
@@ -116,11 +117,26 @@ def _open(path: Path, delimiter: str | None, digest: str) -> ViewTable:
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=view_sql).sql("duckdb"))
     rows = connection.execute("SELECT COUNT(*) FROM v").fetchone()[0]
     sample = connection.execute(exp.select("*").from_("v").limit(SAMPLE_ROWS).sql("duckdb")).df()
+    lists = _list_columns(sample, typings, display)
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(path, source, dict(zip(display, zip(names, typings))))
-    frame = _value_frame(connection, sample, roles, rows)
+    frame = _value_frame(connection, sample, {n: r for n, r in roles.items() if n not in lists}, rows)
     connection.close()
-    return ViewTable(path, path.name, frame, display, reports, roles, digest, view_sql=view_sql, row_count=int(rows))
+    return ViewTable(path, path.name, frame, display, reports, roles, digest, lists=lists, view_sql=view_sql,
+                     row_count=int(rows))
+
+
+def _list_columns(sample: pd.DataFrame, typings: list[tv.ColumnTyping], display: dict[str, str]) -> dict[str, ListForm]:
+    """The list columns of the typed sample (agent/list_columns.py); a native LIST column's sample
+    cells become JSON text, as in memory, while the view keeps the LIST."""
+    lists: dict[str, ListForm] = {}
+    for name, typing in zip(display, typings):
+        if is_native(sample[name]):
+            lists[name] = ListForm.native
+            sample[name] = sample[name].map(as_json_text).astype("str")
+        elif typing.kind == "text" and (form := list_form(sample[name])) is not None:
+            lists[name] = form
+    return lists
 
 
 class LazyReports(Mapping[str, ParseReport]):
@@ -203,9 +219,11 @@ def view_profile(table: ViewTable, low_cardinality: int = 30):
         nulls, distinct = int(row[2 * i]), int(row[2 * i + 1])
         kind = column_kinds[name]
         profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name],
-                                dtype={Kind.date: "datetime64[ns]", Kind.text: "str"}.get(kind, "float64"),
+                                dtype={Kind.date: "datetime64[ns]", Kind.text: "str", Kind.list: "list"}.get(kind, "float64"),
                                 nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable)
-        if kind is Kind.date:
+        if kind is Kind.list:
+            _list_profile(connection, profile, name, table.lists[name], low_cardinality)
+        elif kind is Kind.date:
             low, high = connection.execute(exp.select(exp.Min(this=column(name)), exp.Max(this=column(name)))
                                            .from_("v").sql("duckdb")).fetchone()
             profile.min, profile.max = (str(v).removesuffix(" 00:00:00") if v is not None else None for v in (low, high))
@@ -216,3 +234,22 @@ def view_profile(table: ViewTable, low_cardinality: int = 30):
         columns.append(profile)
     connection.close()
     return TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
+
+
+def _list_profile(connection, profile, name: str, form: str, low_cardinality: int) -> None:
+    """A list column's profile by SQL: distinct items, rows with no item, the items when few."""
+    from agent.engine import list_compile
+
+    items = list_compile.items(name, form)
+    empty = exp.Sum(this=exp.Case(ifs=[exp.If(this=exp.Paren(this=exp.or_(
+        exp.Is(this=column(name), expression=exp.Null()),
+        exp.EQ(this=exp.Anonymous(this="len", expressions=[items.copy()]), expression=exp.convert(0))
+    )), true=exp.convert(1))], default=exp.convert(0)))
+    distinct, nulls = connection.execute(exp.select(list_compile.distinct_items(name, form), empty).from_("v")
+                                         .sql("duckdb")).fetchone()
+    profile.distinct, profile.nulls = int(distinct or 0), int(nulls or 0)
+    if profile.distinct <= low_cardinality:
+        every = exp.select(exp.Anonymous(this="list_sort", expressions=[exp.Anonymous(
+            this="list_distinct", expressions=[exp.Anonymous(this="flatten", expressions=[exp.ArrayAgg(this=items)])])]))
+        (values,), = connection.execute(every.from_("v").sql("duckdb")).fetchall()
+        profile.values = [str(v) for v in values or []]
