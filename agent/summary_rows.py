@@ -19,7 +19,6 @@ A 'Total' column header is not a row, so it is never looked at."""
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -39,7 +38,6 @@ class SummaryRow:
     line: int
     kind: str
     label: str
-    column: str | None
 
 
 @dataclass
@@ -69,78 +67,83 @@ class SummaryRows:
 
 
 def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str]) -> list[SummaryRow]:
-    """The summary rows of `df` by the module's rule; [] without a numeric column or under 3 rows."""
+    """The summary rows of `df` by the module's rule; [] without a numeric column or under 3 rows.
+    Candidates are found in one vectorised pass; every candidate is then checked at once against
+    the running sums, again after each summary row found (which moves the sums)."""
     if not numeric_columns or len(df) < 3:
         return []
     numbers = df[numeric_columns].astype("float64").to_numpy()
-    text = df[text_columns] if text_columns else None
-    found: dict[int, tuple[str | None, str | None, bool]] = {}  # position -> (label, column, closes all before)
-    block_start = 0
-    for i in range(len(df)):
-        label, column = _label(df, i, text_columns)
-        if label is None and not (text is not None and bool(text.iloc[i].isna().all())):
-            continue
-        data = [j for j in range(i) if j not in found]
-        block = [j for j in data if j >= block_start]
-        least = 1 if label is not None else 2
-        if label is None and not _unlabelled_shape(df, numbers, i, block, text_columns):
-            continue
-        closes_all = len(data) >= least and _matches(numbers, i, data, strict=label is None)
-        if closes_all or (len(block) >= least and _matches(numbers, i, block, strict=label is None)):
-            found[i] = (label, column, closes_all)
-            block_start = i + 1
-    for i in range(min(3, len(df))):  # a total at the top restates every data row below it
-        label, column = _label(df, i, text_columns)
-        below = [j for j in range(i + 1, len(df)) if j not in found]
-        if i not in found and label is not None and _matches(numbers, i, below, strict=False):
-            found[i] = (label, column, True)
-    last_data = max((j for j in range(len(df)) if j not in found), default=-1)
-    rows = []
+    labels = _labels(df, text_columns)
+    labelled = labels.notna().to_numpy()
+    blank = df[text_columns].isna().all(axis=1).to_numpy() if text_columns else np.zeros(len(df), bool)
+    candidates = np.flatnonzero(labelled | blank)
+    if not len(candidates):
+        return []
+    filled = np.nan_to_num(numbers)
+    before = np.vstack([np.zeros(filled.shape[1]), np.cumsum(filled, axis=0)])  # before[i]: sum of rows < i
+    found: dict[int, tuple[str | None, bool]] = {}  # position -> (label, closes every data row before it)
+    removed, block_start = np.zeros(filled.shape[1]), 0
+    while len(candidates := candidates[candidates >= block_start]):
+        strict, least = ~labelled[candidates], np.where(labelled[candidates], 1, 2)
+        closes_all = (candidates - len(found) >= least) & _matches(numbers[candidates], before[candidates] - removed, strict)
+        closes_block = (candidates - block_start >= least) & _matches(
+            numbers[candidates], before[candidates] - before[block_start], strict)
+        hits = [k for k in np.flatnonzero(closes_all | closes_block)
+                if labelled[candidates[k]] or _unlabelled_shape(df, numbers, candidates[k], block_start, text_columns)]
+        if not hits:
+            break
+        i = int(candidates[hits[0]])
+        found[i] = (labels.iat[i] if labelled[i] else None, bool(closes_all[hits[0]]))
+        removed, block_start = removed + filled[i], i + 1
+    for i in np.flatnonzero(labelled[:3]):  # a total at the top restates every data row below it
+        below = before[-1] - before[i + 1] - sum((filled[j] for j in found if j > i), np.zeros(filled.shape[1]))
+        if i not in found and _matches(numbers[i:i + 1], below[None, :], np.array([False]))[0]:
+            found[int(i)] = (labels.iat[i], True)
+    return _kinds(found, len(df), labels)
+
+
+def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
+    """Per row, the first text cell naming a total (NaN where none does)."""
+    out = pd.Series(np.nan, index=df.index, dtype="object")
+    for column in text_columns:
+        cells = df[column].astype("string").str.strip()
+        hit = cells.str.contains(TOTAL_WORDS, na=False).to_numpy(dtype=bool) & out.isna().to_numpy()
+        out[hit] = cells[hit].astype(object)
+    return out.reset_index(drop=True)
+
+
+def _kinds(found: dict[int, tuple[str | None, bool]], rows: int, labels: pd.Series) -> list[SummaryRow]:
+    """Name each summary row: the last, closing every data row, a (grand) total; one above all the
+    data a total; the others subtotals."""
+    last_data = max((j for j in range(rows) if j not in found), default=-1)
+    out = []
     for i in sorted(found):
-        label, column, closes_all = found[i]
+        label, closes_all = found[i]
         if closes_all and i > last_data:
             kind = "grand total" if len(found) > 1 or (label and GRAND.search(label)) else "total"
         else:
-            kind = "total" if _top(found, i) else "subtotal"
-        rows.append(SummaryRow(i + 2, kind, label or "", column))
-    return rows
+            kind = "total" if all(j in found for j in range(i)) else "subtotal"
+        out.append(SummaryRow(int(i) + 2, kind, label or ""))
+    return out
 
 
-def _unlabelled_shape(df: pd.DataFrame, numbers, i: int, block: list[int], text_columns: list[str]) -> bool:
+def _unlabelled_shape(df: pd.DataFrame, numbers, i: int, block_start: int, text_columns: list[str]) -> bool:
     """An unlabelled row may close its block only with 2+ numbers present and a text column every
-    row of the block fills (the label the summary row leaves blank); '3' under '1' and '2' in a
-    lone number column is a coincidence, not a sum."""
-    if len(block) < 2 or int((~np.isnan(numbers[i])).sum()) < 2:
+    row of the block (2+ rows) fills (the label the summary row leaves blank); '3' under '1' and
+    '2' in a lone number column is a coincidence, not a sum."""
+    if i - block_start < 2 or int((~np.isnan(numbers[i])).sum()) < 2:
         return False
-    return any(bool(df[c].iloc[block].notna().all()) for c in text_columns)
+    return any(bool(df[c].iloc[block_start:i].notna().all()) for c in text_columns)
 
 
-def _top(found: dict, i: int) -> bool:
-    """True for a total above all the data (no data row before it)."""
-    return all(j in found for j in range(i))
-
-
-def _label(df: pd.DataFrame, i: int, text_columns: list[str]) -> tuple[str | None, str | None]:
-    for column in text_columns:
-        value = df.iat[i, df.columns.get_loc(column)]
-        if isinstance(value, str) and TOTAL_WORDS.search(value):
-            return value.strip(), column
-    return None, None
-
-
-def _matches(numbers, i: int, rows: list[int], strict: bool) -> bool:
-    """Most present numbers of row i (all, when `strict`) equal their column's sum over `rows`."""
-    if not rows:
-        return False
-    row = numbers[i]
-    present = [k for k in range(len(row)) if not math.isnan(row[k])]
-    if not present:
-        return False
-    sums = np.nansum(numbers[rows], axis=0)  # missing cells count as 0
-    equal = [math.isclose(row[k], sums[k], rel_tol=1e-6, abs_tol=1e-9) for k in present]
-    if strict:
-        return all(equal) and any(row[k] != 0 for k in present)
-    return sum(equal) * 2 > len(present)
+def _matches(rows: np.ndarray, sums: np.ndarray, strict: np.ndarray) -> np.ndarray:
+    """Per row of `rows` (shape (n, columns)): most of its present numbers equal `sums` (all of
+    them, and not all zero, where `strict`), to 1e-6 relative. Missing sums count as 0."""
+    present = ~np.isnan(rows)
+    count = present.sum(axis=1)
+    equal = (np.isclose(rows, sums, rtol=1e-6, atol=1e-9) & present).sum(axis=1)
+    nonzero = ((rows != 0) & present).any(axis=1)
+    return (count > 0) & np.where(strict, (equal == count) & nonzero, equal * 2 > count)
 
 
 def drop_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],

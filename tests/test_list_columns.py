@@ -51,6 +51,7 @@ def test_membership_counts_rows_carrying_the_item(tools):
     assert result.value == 3 and "labels CONTAINS 'Vegan'" in result.provenance.operation
     assert _count(tools, {"column": "labels", "op": "=", "value": "vegan"}).value == 3  # '=' reads as membership
     assert _count(tools, {"column": "labels", "op": "in", "values": ["Organic", "No gluten"]}).value == 3
+    assert _count(tools, {"column": "labels", "op": "=", "value": "[Vegan, No gluten]"}).value == 1  # a whole list: Tofu
     assert _count(tools, {"column": "labels", "op": "!=", "value": "Vegan"}).value == 2  # Bread, Rice
     assert _count(tools, {"column": "labels", "op": "not in", "values": ["Vegan", "Organic"]}).value == 2
 

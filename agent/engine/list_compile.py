@@ -5,14 +5,16 @@ regexp_split_to_array, list_has_any, unnest), built as sqlglot nodes, never as t
 
 Semantics: `contains`, `=` and `in` test membership (an item equal to a value, case and
 surrounding spaces ignored); `!=` and `not in` its absence (missing cells match neither); `is null`
-matches a missing cell or an empty list, `is not null` a list with an item."""
+matches a missing cell or an empty list, `is not null` a list with an item. `=` / `!=` with a value
+that is itself a list ('[No gluten, Vegan]', the text of a whole cell) compare the whole list, as
+sets of items."""
 
 from __future__ import annotations
 
 from sqlglot import exp
 
 from agent.errors import BadPredicate
-from agent.list_columns import QUOTES, SPLIT, ListForm
+from agent.list_columns import QUOTES, SPLIT, ListForm, split_items
 from agent.plan import Op, Predicate
 from agent.predicates import operands
 
@@ -70,9 +72,24 @@ def condition(name: str, form: str, p: Predicate) -> exp.Expression:
     if p.op not in MEMBER + ABSENT:
         raise BadPredicate(name, p.op, f"{name!r} holds lists: test its items with contains / != / not in, "
                                        "or an empty list with is null")
-    wanted = exp.Array(expressions=[exp.convert(str(v).strip().lower()) for v in operands(p)])
+    values = operands(p)
+    if p.op in (Op.eq, Op.ne) and len(whole := as_list(values[0], form)) != 1:  # a whole cell: '[a, b]'
+        same = exp.EQ(this=_fn("list_sort", _folded(name, form)),
+                      expression=_fn("list_sort", exp.Array(expressions=[exp.convert(i.lower()) for i in whole])))
+        return same if p.op is Op.eq else exp.and_(present, exp.Not(this=same))
+    wanted = exp.Array(expressions=[exp.convert(str(v).strip().lower()) for v in values])
     hit = _fn("list_has_any", _folded(name, form), wanted)
     return hit if p.op in MEMBER else exp.and_(present, exp.Not(this=hit))
+
+
+def as_list(value: object, form: str) -> list[str]:
+    """The items a compared value spells: one item for 'Vegan', several for '[No gluten, Vegan]'
+    (the text of a whole cell, as a value index may offer it)."""
+    text_form = ListForm.brackets if form in (ListForm.native, ListForm.json) else ListForm(form)
+    text = str(value).strip()
+    if form in (ListForm.native, ListForm.json) and not text.startswith("["):
+        return [text]
+    return split_items(text, text_form) or []
 
 
 def distinct_items(name: str, form: str) -> exp.Expression:

@@ -12,6 +12,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent.engine import list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, near
@@ -72,7 +73,8 @@ def _cents(series: pd.Series) -> bool:
 def _on_lists(p: Predicate, schema: c.Schema) -> Predicate:
     """On a list column '= X' reads as membership: written contains, so the operation text says
     what was tested ("labels CONTAINS 'Vegan'")."""
-    if schema.kinds.get(p.column) is c.Kind.list and p.op is Op.eq:
+    if schema.kinds.get(p.column) is c.Kind.list and p.op is Op.eq and \
+            len(list_compile.as_list(p.value, schema.lists[p.column])) == 1:
         return p.model_copy(update={"op": Op.contains})
     return p
 
