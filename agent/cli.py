@@ -264,7 +264,7 @@ def mcp(files: FilesArg, config_path: ConfigOpt = None) -> None:
 
 
 @app.command("eval")
-def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreports, databench, heldout (repeat).")] = ["demo", "bugreports"],
+def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreports, databench, heldout, databench_train, wtq (a seeded 2,000), wtq_all (repeat).")] = ["demo", "bugreports"],
           modes: Annotated[list[str], typer.Option("--mode", help="router, replay, record, baseline (repeat).")] = ["replay"],
           out: Annotated[Path, typer.Option(help="Results folder (a timestamped subfolder is made).")] = Path("results"),
           limit: Annotated[Optional[int], typer.Option(help="At most this many cases per set.")] = None,

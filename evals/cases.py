@@ -3,7 +3,9 @@ it came from. Sets: `demo` (the nine demo questions on both transactions files, 
 `databench` (SemEval-2025 Task 8 DataBench, gold from its qa.csv), `bugreports` (the foundation
 issue's cases from public bug reports, gold worked by hand), `heldout` (questions on tables under
 evals/tables/heldout and one shared file, kept out of router work to measure generalisation; not in
-the CI gate; gold by DuckDB SQL, made by evals/tables/heldout/make.py)."""
+the CI gate; gold by DuckDB SQL, made by evals/tables/heldout/make.py), `databench_train` (the four
+DataBench train/dev tables public in full, 85 questions), `wtq` (WikiTableQuestions' training split:
+a seeded sample of WTQ_SAMPLE questions, or all 14,152 with `wtq_all`)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ ROOT = Path(__file__).resolve().parent
 SHARED = (ROOT.parent / ".." / "shared" / "data").resolve()
 AnswerType = Literal["number", "boolean", "category", "list[number]", "list[category]", "mapping", "abstain",
                      "records"]
-SETS = ("demo", "bugreports", "databench", "heldout")
+SETS = ("demo", "bugreports", "databench", "heldout", "databench_train", "wtq", "wtq_all")
+WTQ_SAMPLE, WTQ_SEED = 2000, 2026
+"""The CI sample of WikiTableQuestions: `random.Random(WTQ_SEED).sample` of WTQ_SAMPLE question rows."""
 
 
 class Case(BaseModel):
@@ -89,9 +93,63 @@ def _databench(limit: int | None = None) -> list[Case]:
     return cases[:limit] if limit else cases
 
 
+def _corrections(name: str) -> dict[str, dict]:
+    """{case id: {answer, reason, sql?}} from evals/cases/<name>_corrections.yaml, if present."""
+    path = ROOT / "cases" / f"{name}_corrections.yaml"
+    if not path.exists():
+        return {}
+    return {c["id"]: c for c in yaml.safe_load(path.read_text())["corrections"]}
+
+
+def _databench_train() -> list[Case]:
+    import pandas as pd
+
+    path = SHARED / "databench_train" / "qa.csv"
+    if not path.exists():
+        raise TallyError(f"{path}: DataBench train questions not found")
+    fixes, cases = _corrections("databench_train"), []
+    source = "DataBench train/dev tables public in full (MIT), shared/data/databench_train/qa.csv"
+    for index, row in pd.read_csv(path).iterrows():
+        case_id = f"databench_train-{index:03d}"
+        fix = fixes.get(case_id)
+        cases.append(Case(id=case_id, set="databench_train", question=str(row.question).strip(),
+                          table=f"databench_train/tables/{row.dataset}.parquet", type=row.type,
+                          answer=fix["answer"] if fix else row.answer,
+                          source=source + (f"; gold corrected: {fix['reason']}" if fix else "")))
+    return cases
+
+
+def _wtq(sample: int | None) -> list[Case]:
+    """WikiTableQuestions cases in file order; `sample`: that many rows drawn with WTQ_SEED (None: all)."""
+    import random
+
+    import pandas as pd
+
+    path = SHARED / "wtq" / "qa.csv"
+    if not path.exists():
+        raise TallyError(f"{path}: WikiTableQuestions questions not found")
+    qa = pd.read_csv(path, dtype=str, keep_default_na=False)
+    rows = sorted(random.Random(WTQ_SEED).sample(range(len(qa)), sample)) if sample else range(len(qa))
+    fixes, source = _corrections("wtq"), "WikiTableQuestions training split (CC BY-SA 4.0), shared/data/wtq/qa.csv"
+    cases = []
+    for i in rows:
+        row = qa.iloc[i]
+        fix = fixes.get(row.id)
+        kind = row.type if row.type in ("number", "boolean", "category", "list[number]", "list[category]") else "category"
+        cases.append(Case(id=row.id, set="wtq", question=row.question.strip(), table=f"wtq/tables/{row.dataset}.parquet",
+                          type=kind, answer=fix["answer"] if fix else row.answer,
+                          source=source + (f"; gold corrected: {fix['reason']}" if fix else "")))
+    return cases
+
+
 @cache
 def load_set(name: str) -> tuple[Case, ...]:
     """All cases of set `name` (one of SETS). Raises TallyError for an unknown set or bad file."""
     if name not in SETS:
         raise TallyError(f"unknown eval set {name!r}; sets: {', '.join(SETS)}")
-    return tuple(_databench() if name == "databench" else _from_yaml(name))
+    match name:
+        case "databench": return tuple(_databench())
+        case "databench_train": return tuple(_databench_train())
+        case "wtq": return tuple(_wtq(WTQ_SAMPLE))
+        case "wtq_all": return tuple(_wtq(None))
+    return tuple(_from_yaml(name))

@@ -5,8 +5,10 @@ default_compare); the other sets compare numbers with the case's relative tolera
 
 from __future__ import annotations
 
+import ast
 import math
 import re
+import unicodedata
 from enum import StrEnum
 
 from agent.outcome import Outcome
@@ -158,7 +160,9 @@ def matches(value: object, case: Case) -> bool:
     """Whether `value` is the case's answer (order ignored for lists unless the case says ordered)."""
     if value is None:
         return False
-    if case.set == "databench":
+    if case.set == "wtq":
+        return wtq_match(value, case.answer, case.type)
+    if case.set in ("databench", "databench_train"):
         shown = f"[{', '.join(map(str, value))}]" if isinstance(value, list) else str(value)
         return bool(_databench_compare()(shown, str(case.answer), case.type))
     match case.type:
@@ -171,6 +175,43 @@ def matches(value: object, case: Case) -> bool:
             got, want = [str(v) for v in value], [str(v) for v in _items(case.answer)]
             return got == want if case.ordered else sorted(got) == sorted(want)
     return False
+
+
+def _wtq_norm(item: object) -> str | float:
+    """WikiTableQuestions' value normalisation, after its official evaluator (Pasupat & Liang 2015,
+    evaluator.py): a number compares as a float; text is NFKD-normalised, lower-cased, stripped of
+    surrounding quotes and a final period, with inner whitespace collapsed."""
+    if isinstance(item, bool):
+        return str(item).casefold()
+    if isinstance(item, (int, float)):
+        return float(item)
+    text = unicodedata.normalize("NFKD", str(item)).strip().strip("'\"").rstrip(".").casefold()
+    text = re.sub(r"\s+", " ", text)
+    number = _number(text.replace(",", "")) if re.fullmatch(r"[-+]?[\d,]*\.?\d+", text) else None
+    return number if number is not None else text
+
+
+def wtq_match(value: object, gold: object, kind: str) -> bool:
+    """Whether `value` answers a WikiTableQuestions gold answer: the multiset of normalised items
+    (a scalar is a list of one; the gold list is a Python-style literal, read with
+    ast.literal_eval) equal, numbers to a relative 1e-6."""
+    want = [gold]
+    if kind.startswith("list") and isinstance(gold, str):
+        try:
+            want = list(ast.literal_eval(gold))
+        except (ValueError, SyntaxError):
+            want = _items(gold)
+    got = list(value) if isinstance(value, (list, tuple)) else [value]
+    got_n, want_n = [_wtq_norm(v) for v in got], [_wtq_norm(v) for v in want]
+    if len(got_n) != len(want_n):
+        return False
+    pool = list(got_n)
+    for w in want_n:
+        hit = next((g for g in pool if (g == w if isinstance(w, str) or isinstance(g, str) else _close(w, g, 1e-6))), None)
+        if hit is None:
+            return False
+        pool.remove(hit)
+    return True
 
 
 def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:

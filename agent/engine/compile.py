@@ -14,7 +14,7 @@ from enum import StrEnum
 from sqlglot import exp
 
 from agent.errors import BadPredicate, WrongType
-from agent.engine import list_compile as lists
+from agent import list_sql as lists
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
 from agent.predicates import date_bounds, day_text, operands, period_reading, to_number
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from agent.engine import compile as c
-from agent.engine import list_compile as lists
+from agent import list_sql as lists
 from agent.plan import Agg
 from agent.queries import ArithOp, Operand
 

@@ -12,7 +12,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
-from agent.engine import list_compile
+from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, near
@@ -20,7 +20,7 @@ from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table, parse_notes, table_notes
+from agent.table_type import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000

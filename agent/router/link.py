@@ -4,69 +4,20 @@ items (columns, values, numbers, dates, operator words), and the words nothing m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from itertools import islice
 
 from agent.router import vocabulary as V
+from agent.router.chinese import has_cjk, segment
+from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.filler import drop_fillers
 from agent.router.headers import link_headers
+from agent.router.reading import Evidence, Item, Reading
+from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
 
+__all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
-@dataclass
-class Item:
-    """One read phrase: its text, position (token index), meanings, and a number or ISO date."""
-
-    text: str
-    pos: int
-    meanings: list[Meaning]
-    number: float | None = None
-    date: str | None = None
-    currency: bool = False
-    used: bool = False
-    kind: str = ""
-    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
-    similar: bool = False
-    """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
-
-    def __post_init__(self) -> None:
-        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
-
-    @property
-    def column(self) -> str | None:
-        return self.meanings[0].column if self.meanings else None
-
-
-@dataclass
-class Reading:
-    """All items of a question in order, and the unmatched words grouped into phrases."""
-
-    items: list[Item] = field(default_factory=list)
-    unmatched: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
-    row_scope: bool = False
-    """The question speaks of single rows ('in a single season', 'in one transaction')."""
-    embedding_ms: float = 0.0
-    """Time spent on embedding links (the lexical stages' time is the rest)."""
-    tokens: list[Token] = field(default_factory=list)
-    """The question's tokens (item positions index them): words no item keeps ('times') stay visible."""
-
-    def of(self, *kinds: str) -> list[Item]:
-        return [i for i in self.items if i.kind in kinds]
-
-    def at(self, pos: int) -> Item | None:
-        """The item at token position `pos` (stopwords included), if any."""
-        return next((i for i in self.items if i.pos == pos), None)
-
-    def after(self, item: Item) -> Item | None:
-        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
-        return later[0] if later else None
-
-    def before(self, item: Item) -> Item | None:
-        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
-        return earlier[-1] if earlier else None
 
 _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
@@ -90,8 +41,10 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     """Read `question` against `lex`, longest phrase first; words no phrase matched are then linked
     to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
     phrases. Cost: O(tokens * lex.max_len) lookups."""
-    tokens = tokenize(question)
-    reading = Reading(tokens=tokens)
+    tokens, notes = tokenize(question), []
+    if has_cjk(tokens):
+        tokens = segment(tokens, lex, notes)
+    reading = Reading(tokens=tokens, notes=notes)
     i, gap = 0, []
     while i < len(tokens):
         item, width = _read_at(tokens, i, lex)
@@ -111,8 +64,13 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     _quantity_of_rows(tokens, reading, lex)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
-    if embed is not None and rest:
-        rest = _embedding_links(tokens, rest, lex, reading, *embed)
+    contested: list[int] = []
+    if rest:
+        rest, contested = wordnet_links(tokens, rest, lex, reading)
+        rest = _absorb_generic(tokens, rest, reading)
+    if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
+        rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
+                      + [p for p in rest if p in contested])
     reading.unmatched = _phrases(tokens, rest)
     return reading
 
@@ -124,8 +82,6 @@ _PERIODS = {"day", "days", "week", "weeks", "month", "months", "quarter", "quart
 def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
                      margin: float) -> list[int]:
     """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
-    from agent.router.embed_link import embedding_link
-
     groups: list[list[int]] = []
     for pos in rest:
         if groups and groups[-1][-1] == pos - 1:
@@ -184,7 +140,7 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
                 and not _weak_lowercase_link(tokens, run, next(iter(unique))[1], lex):
             column, value = unique.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
-            reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
+            reading.items.append(Item(text, run[0], [Meaning("value", column, value)], evidence=Evidence.value_words))
         else:
             kept.extend(run)
         i += len(run)

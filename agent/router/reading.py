@@ -1,0 +1,88 @@
+"""The first pass's typed value: a question's items (columns, values, numbers, dates, operator
+words) in order, and the words nothing matched. Every later stage reads and marks these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from agent.router.lexicon import Meaning
+from agent.router.tokens import Token
+
+
+class Evidence(StrEnum):
+    """How an item was linked to its column or meaning, strongest first. The parts of a plan that
+    decide which rows count and what is computed should rest on `exact`, `header` or `value_words`;
+    `wordnet` links only when the word fits one column of the table (a rival abstains); `similarity`
+    cannot tell a word from its opposite."""
+
+    exact = "exact"
+    """The column's name (or a spelling of it), a value of the column, or the router's own vocabulary."""
+    header = "header"
+    """Words of the column's header, its acronym, or a word derived from a header word ('promoted')."""
+    value_words = "value_words"
+    """Words held by exactly one text value ('Sapiens' for 'Sapiens: A Brief History ...')."""
+    wordnet = "wordnet"
+    """A WordNet 3.0 synonym, abbreviation or expansion, derived form, or kind of person, unique
+    across the table's columns (agent/router/synonyms.py)."""
+    similarity = "similarity"
+    """Embedding similarity with a margin (agent/router/embed_link.py)."""
+
+
+@dataclass
+class Item:
+    """One read phrase: its text, position (token index), meanings, and a number or ISO date."""
+
+    text: str
+    pos: int
+    meanings: list[Meaning]
+    number: float | None = None
+    date: str | None = None
+    currency: bool = False
+    used: bool = False
+    kind: str = ""
+    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
+    similar: bool = False
+    """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
+    evidence: Evidence = Evidence.exact
+    """How the item was linked (Evidence); `similarity` whenever `similar`."""
+
+    def __post_init__(self) -> None:
+        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
+        if self.similar:
+            self.evidence = Evidence.similarity
+
+    @property
+    def column(self) -> str | None:
+        return self.meanings[0].column if self.meanings else None
+
+
+@dataclass
+class Reading:
+    """All items of a question in order, and the unmatched words grouped into phrases."""
+
+    items: list[Item] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
+    row_scope: bool = False
+    """The question speaks of single rows ('in a single season', 'in one transaction')."""
+    embedding_ms: float = 0.0
+    """Time spent on embedding links (the lexical stages' time is the rest)."""
+    tokens: list[Token] = field(default_factory=list)
+    """The question's tokens (item positions index them): words no item keeps ('times') stay visible."""
+
+    def of(self, *kinds: str) -> list[Item]:
+        return [i for i in self.items if i.kind in kinds]
+
+    def at(self, pos: int) -> Item | None:
+        """The item at token position `pos` (stopwords included), if any."""
+        return next((i for i in self.items if i.pos == pos), None)
+
+    def after(self, item: Item) -> Item | None:
+        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
+        return later[0] if later else None
+
+    def before(self, item: Item) -> Item | None:
+        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
+        return earlier[-1] if earlier else None
