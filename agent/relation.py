@@ -24,6 +24,7 @@ from sqlglot import exp
 
 from agent import typed_view as tv
 from agent.errors import TableLoadError
+from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
@@ -65,9 +66,11 @@ def _call(name: str, *args: exp.Expression) -> exp.Expression:
     return exp.Anonymous(this=name, expressions=list(args))
 
 
-def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None) -> exp.Expression:
+def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None,
+                skip: int = 0) -> exp.Expression:
     """read_parquet(...) / read_json_auto(...) / read_csv(..., all_varchar) of the file as a tree;
-    `null_tokens` are the exact cell spellings a CSV read makes NULL."""
+    `null_tokens` are the exact cell spellings a CSV read makes NULL; `skip` lines above the
+    header (a title) are passed over."""
     suffix = path.suffix.lower()
     target = exp.Literal.string(str(path))
     if suffix in {".parquet", ".pq"}:
@@ -77,6 +80,8 @@ def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str]
     options = [("all_varchar", exp.true()), ("header", exp.true())]
     if delimiter:
         options.append(("delim", exp.Literal.string(delimiter)))
+    if skip:
+        options.append(("skip", exp.convert(skip)))
     if null_tokens is not None:
         options += [("nullstr", exp.Array(expressions=[exp.Literal.string(t) for t in null_tokens])),
                     ("null_padding", exp.true())]
@@ -159,10 +164,28 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
     df = _typed(connection, typings, exp.to_table(_RAW), order=True)
     reports = _reports(connection, exp.to_table(_RAW), typings)
+    lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
-    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
-                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
-    return Table(label, label.name, df, display, reports, roles, digest)
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
+    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    if summary is not None:
+        roles = {name: infer_role(name, df[name]) for name in df.columns}
+    return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
+    """The list columns of a typed frame (agent/list_columns.py): a native LIST column's cells
+    become JSON text in `frame` (its form then json; the view over the file keeps the LIST:
+    native), a text column is tried by the sampling rule."""
+    lists: dict[str, ListForm] = {}
+    for name in frame.columns:
+        if is_native(frame[name]):
+            lists[name] = ListForm.json
+            frame[name] = frame[name].map(as_json_text).astype("str")
+        elif typings[name].kind == "text" and (form := list_form(frame[name])):
+            lists[name] = form
+    return lists
 
 
 def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping], display: dict[str, str],
@@ -171,19 +194,21 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
     (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
-    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS)
+    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
+    lists = {n: ListForm.native if f is ListForm.json else f for n, f in list_columns(sample, typings).items()}
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(source, typings)
     spellings: dict[str, list[tuple[str, str, int]]] = {}
-    frame = _value_frame(connection, sample, roles, rows, spellings)
-    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows))
+    frame = _value_frame(connection, sample, {n: r for n, r in roles.items() if n not in lists}, rows, spellings)
+    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows),
+                  lists=lists)
     table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
     return table
 
 
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
-              digest: str | None = None) -> Table:
+              digest: str | None = None, skip: int = 0) -> Table:
     """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`
     reuses what an earlier open of the same unchanged file learned (CACHE_DIR); its digest is of
     the path, size and time (hashing gigabytes is not done), a smaller one's is `digest`."""
@@ -191,14 +216,14 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     if not path.exists():
         raise TableLoadError(path, "file not found")
     stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}".encode()).hexdigest()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}".encode()).hexdigest()
     saved = CACHE_DIR / f"{key}.pickle"
     if cache and saved.exists():
         try:
             return pickle.loads(saved.read_bytes())
         except Exception:  # an unreadable cache entry is rebuilt
             saved.unlink(missing_ok=True)
-    source = file_source(path.resolve(), delimiter, null_tokens)
+    source = file_source(path.resolve(), delimiter, null_tokens, skip)
     table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
         table.digest = key
