@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from agent.engine import Engine
 from agent.ops.check import check
+from agent.ops.position import position
 from agent.ops.rank import rank
 from agent.ops.stats import change, expression, latest, statistic, subset
 from agent.ops.values import distinct, frequency
 from agent.queries import (ChangeArgs, CheckArgs, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
+                           PositionArgs, QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
 from agent.results import Result
 from agent.table import Table
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
-              LatestArgs: latest}
+              LatestArgs: latest, PositionArgs: position}
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
@@ -26,6 +27,10 @@ def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
     else by the pandas reference operations here. Raises the ToolError subclasses of its operation."""
     from agent.engine.sql_engine import SqlEngine
 
+    if isinstance(engine, SqlEngine) and isinstance(plan, PositionArgs):
+        from agent.engine.position_engine import position as position_sql
+
+        return position_sql(engine, table, plan)
     if isinstance(engine, SqlEngine):
         from agent.engine.query_engine import run_query_sql
 

@@ -17,6 +17,7 @@ from agent.router.lexicon import build_lexicon
 from agent.policies.lookup import lookup_plan
 from agent.router.parse import Abstain, Draft, build_draft
 from agent.router.planner import to_plan
+from agent.router.positions import read_position
 from agent.router.queries import build_query, take_file_order, take_limit, take_periods
 from agent.router.link import Reading, read
 from agent.table import Table
@@ -75,6 +76,9 @@ class Router:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)
             decision.embedding_us = reading.embedding_ms * 1000
+            if not follow_up and self._position(decision, reading):
+                decision.elapsed_us = (time.perf_counter() - started) * 1e6
+                return decision
             kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
             taken = self._take(kind, reading)
             query, draft = None, None
@@ -108,6 +112,19 @@ class Router:
             decision.plan, decision.abstain = None, exc.reason
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
+
+    def _position(self, decision: RouterDecision, reading: Reading) -> bool:
+        """True when the question asks for a position in the table's order and `decision` now holds
+        its plan (agent/router/positions.py). Raises Abstain when it asks for one that cannot be read."""
+        decision.kind, before = Kind.position, len(reading.notes)
+        plan = read_position(reading, self.lexicon, self.table)
+        if plan is None:
+            decision.kind = Kind.aggregate
+            return False
+        decision.plan, decision.notes = plan, reading.notes[before:]
+        decision.classification = decision.classification.model_copy(update={
+            "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
+        return True
 
     def _checked(self, plan: BaseModel, reading: Reading, draft: Draft) -> BaseModel:
         """The last stages every plan passes: identifiers counted as entities, a history table's
