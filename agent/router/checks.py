@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from agent.plan import Agg, Op
 from agent.queries import CheckArgs, CheckKind, Cmp, Measure
-from agent.router.link import Reading
-from agent.router.parse import Abstain, Draft
+from agent.router.reading import Reading
+from agent.router.draft import Abstain, Draft
 
 _CMP = {">": Cmp.gt, ">=": Cmp.ge, "<": Cmp.lt, "<=": Cmp.le, "=": Cmp.eq}
 

@@ -6,14 +6,10 @@ capitalised words are kept unless they open the question."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, stem
+from agent.router.reading import Item, Reading
 from agent.router.tokens import Token
-
-if TYPE_CHECKING:
-    from agent.router.link import Reading
 
 _IRREGULAR = {"brought": "bring", "bought": "buy", "said": "say", "held": "hold", "took": "take", "taken": "take",
               "kept": "keep", "fell": "fall", "fallen": "fall", "had": "have", "has": "have", "gone": "go",
@@ -57,11 +53,10 @@ def ignorable(token: Token, pos: int, lex: Lexicon) -> bool:
     return known and not _resembles_table(token.lower, lex)
 
 
-def drop_fillers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: "Reading") -> list[int]:
+def drop_fillers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
     """The unmatched positions `rest` without the ignorable words; each ignored word is noted in
     `reading.notes` so the answer's 'read as' shows the full reading, and kept as a stop item (so
     'provided by' still reads as a passive 'by', not a group-by)."""
-    from agent.router.link import Item
 
     kept, ignored = [], []
     for pos in rest:

@@ -6,14 +6,10 @@ naming the words), so a near guess never becomes a plan."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from agent.router import vocabulary as V
-from agent.router.lexicon import Lexicon, Meaning, singular
+from agent.router.lexicon import Lexicon, Meaning, header_words, singular
+from agent.router.reading import Item, Reading
 from agent.router.tokens import Token
-
-if TYPE_CHECKING:
-    from agent.router.link import Item, Reading
 
 _GLUE = {"of", "the", "for", "and", "in", "to", "a"}
 _WEAK = {"stop", "row", "entity", "measure", "op"}
@@ -22,7 +18,7 @@ _WEAK = {"stop", "row", "entity", "measure", "op"}
 _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
-def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Reading) -> tuple[list[Item], list[int]]:
     """(column items linked, positions still unmatched) for the unmatched token positions `gap`.
     Notes of each link are appended to `reading.notes`."""
     linked, rest = _acronyms(tokens, gap, lex, reading) if lex.acronyms and gap else ([], gap)
@@ -30,13 +26,11 @@ def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Re
     return [*linked, *items], rest
 
 
-def _item(text: str, pos: int, column: str) -> "Item":
-    from agent.router.link import Item
-
+def _item(text: str, pos: int, column: str) -> Item:
     return Item(text, pos, [Meaning("column", column)])
 
 
-def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Reading) -> tuple[list[Item], list[int]]:
     """Windows of 2-4 words (glue words like 'of' allowed inside) whose initials spell a header's
     acronym, or (2 words or more) its prefix or suffix when that fits one acronym only."""
     free, items = set(gap), []
@@ -79,7 +73,7 @@ def _acronym_of(words: list[str], lex: Lexicon) -> str | None:
     return near.pop() if len(near) == 1 else None
 
 
-def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Reading") -> tuple[list["Item"], list[int]]:
+def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Reading) -> tuple[list[Item], list[int]]:
     """Runs of unmatched words (glue words between allowed) that share header words of columns."""
     items, rest, span, columns = [], [], [], set()
 
@@ -88,7 +82,6 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "R
         if span:
             column = _choose(span, columns, tokens, lex)
             if column is None and _entity(span, columns, tokens, lex):
-                from agent.router.link import Item
 
                 items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")]))
             elif column is None:
@@ -148,7 +141,6 @@ def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexico
     if len(span) != 1 or len(columns) < 2 or columns <= set(lex.numeric_columns):
         return False
     word = singular(tokens[span[0]].lower)
-    from agent.router.lexicon import header_words
 
     return all(singular(header_words(c)[0]) == word for c in columns)
 

@@ -13,8 +13,8 @@ from agent.plan import Agg, AggregateArgs, RatioArgs
 from agent.queries import CheckArgs, FrequencyArgs, LatestArgs, RankArgs
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, header_words
-from agent.router.link import Reading
-from agent.router.parse import Abstain, Draft
+from agent.router.reading import Reading
+from agent.router.draft import Abstain, Draft
 from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)

@@ -11,9 +11,9 @@ import pandas as pd
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
-from agent.router.link import Reading
-from agent.router.parse import Abstain
-from agent.router.queries import distinct_count, one_per_row
+from agent.router.reading import Reading
+from agent.router.draft import Abstain
+from agent.router.rows import distinct_count, one_per_row
 from agent.table import ColumnRole, Table, infer_role
 
 _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)

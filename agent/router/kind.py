@@ -13,7 +13,7 @@ from agent.router import vocabulary as V
 
 if TYPE_CHECKING:
     from agent.router.lexicon import Lexicon
-    from agent.router.link import Reading
+    from agent.router.reading import Reading
 
 
 class Classification(BaseModel):

@@ -4,69 +4,18 @@ items (columns, values, numbers, dates, operator words), and the words nothing m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from itertools import islice
 
 from agent.router import vocabulary as V
+from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.filler import drop_fillers
 from agent.router.headers import link_headers
+from agent.router.reading import Item, Reading
 from agent.router.tokens import Token, tokenize
 
+__all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
-@dataclass
-class Item:
-    """One read phrase: its text, position (token index), meanings, and a number or ISO date."""
-
-    text: str
-    pos: int
-    meanings: list[Meaning]
-    number: float | None = None
-    date: str | None = None
-    currency: bool = False
-    used: bool = False
-    kind: str = ""
-    """column, value, flag, measure, op, ... from the first meaning; else date or number."""
-    similar: bool = False
-    """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
-
-    def __post_init__(self) -> None:
-        self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
-
-    @property
-    def column(self) -> str | None:
-        return self.meanings[0].column if self.meanings else None
-
-
-@dataclass
-class Reading:
-    """All items of a question in order, and the unmatched words grouped into phrases."""
-
-    items: list[Item] = field(default_factory=list)
-    unmatched: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    """Links made beyond exact names ("read 'graduate record examination' as GRE Score")."""
-    row_scope: bool = False
-    """The question speaks of single rows ('in a single season', 'in one transaction')."""
-    embedding_ms: float = 0.0
-    """Time spent on embedding links (the lexical stages' time is the rest)."""
-    tokens: list[Token] = field(default_factory=list)
-    """The question's tokens (item positions index them): words no item keeps ('times') stay visible."""
-
-    def of(self, *kinds: str) -> list[Item]:
-        return [i for i in self.items if i.kind in kinds]
-
-    def at(self, pos: int) -> Item | None:
-        """The item at token position `pos` (stopwords included), if any."""
-        return next((i for i in self.items if i.pos == pos), None)
-
-    def after(self, item: Item) -> Item | None:
-        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
-        return later[0] if later else None
-
-    def before(self, item: Item) -> Item | None:
-        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
-        return earlier[-1] if earlier else None
 
 _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
@@ -124,8 +73,6 @@ _PERIODS = {"day", "days", "week", "weeks", "month", "months", "quarter", "quart
 def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
                      margin: float) -> list[int]:
     """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
-    from agent.router.embed_link import embedding_link
-
     groups: list[list[int]] = []
     for pos in rest:
         if groups and groups[-1][-1] == pos - 1:

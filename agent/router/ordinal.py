@@ -8,8 +8,8 @@ from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.queries import RankArgs
 from agent.router.lexicon import Lexicon
-from agent.router.link import Reading
-from agent.router.parse import Abstain, Draft
+from agent.router.reading import Reading
+from agent.router.draft import Abstain, Draft
 from agent.table import Table
 
 _DISTINCT = ("different", "distinct", "unique")

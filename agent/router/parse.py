@@ -1,62 +1,25 @@
 """Second pass of the router's parser: a Reading becomes a Draft (what the question asks for and
-the conditions it sets), or an abstention that names the part it could not map. Never guesses."""
+the conditions it sets), or an abstention that names the part it could not map. Never guesses.
+Conditions are read in `conditions`, date words in `dates`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
+from agent.router.conditions import bare_number, comparison, value_condition
+from agent.router.dates import date_column, month_condition, time_word
+from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.link import Item, Reading
-from agent.router.subjects import column_after, counts_rows, dimension_column, sign_predicate, unit_column
-from agent.router.wording import framed, multiple_reason, nested_reason
+from agent.router.reading import Item, Reading
+from agent.router.rows import one_per_row
+from agent.router.subjects import sign_predicate
+from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
 
+__all__ = ["Abstain", "Draft", "build_draft"]
+
+
 _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
-
-
-class Abstain(Exception):
-    """The parser cannot map part of the question; `reason` names that part."""
-
-    def __init__(self, reason: str):
-        self.reason = reason
-        super().__init__(reason)
-
-
-@dataclass
-class Draft:
-    """What the parser has understood so far."""
-
-    op: str | None = None
-    ratio: bool = False
-    order: str | None = None
-    limit: int | None = None
-    which: bool = False
-    magnitude: bool = False
-    """'the largest transaction': rank by the measure's max/min, not by a count."""
-    group_by: list[str] = field(default_factory=list)
-    columns: list[Item] = field(default_factory=list)
-    predicates: list[tuple[int, Predicate]] = field(default_factory=list)
-    time_lookup: tuple[str, str] | None = None
-    time_value: tuple[str, str] | None = None
-    """('latest', column) when the question may ask for the latest value of a date column itself."""
-    measure_used: bool = False
-    measure_consumed: bool = False
-    """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
-    per_row: bool = False
-    """A column named before a row noun ('status updates', 'ticket entries'): the rows are counted."""
-    ordinal: int | None = None
-    """2 for 'the second highest X' (the ordinal right before an order word)."""
-    row_count: tuple[str, float] | None = None
-    """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def asks(self) -> bool:
-        """True when the question asks for something itself (not only adds conditions)."""
-        return bool(self.op or self.ratio or self.order or self.group_by or self.columns
-                    or self.measure_used or self.time_lookup)
 
 
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
@@ -69,7 +32,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
         _word(item, reading, draft, lex, table)
     for item in reading.of("number"):
         if not item.used:
-            _bare_number(item, reading, draft, lex, table)
+            bare_number(item, reading, draft, lex, table)
     _check_or(reading, draft)
     _total_number(reading, draft, lex)
     conditioned = {p.column for _, p in draft.predicates if p.op in (Op.eq, Op.ne, Op.in_, Op.not_in)}
@@ -114,19 +77,19 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         raise Abstain(f"'{item.text} {nxt.text}' asks for one value per {nxt.text.lower()} (a group per period), which I "
                       "cannot form from the word alone; name the date column to group by.")
     elif kind == "time":
-        _time_word(item, meaning.value, reading, draft, lex)
+        time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
     elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading):
         item.meanings = [Meaning("flag", item.column)]  # "attrition rate": Attrition = 'Yes'
         item.kind = "flag"
-        _value(item, reading, draft, lex, table)
+        value_condition(item, reading, draft, lex, table)
     elif kind == "column":
         _column(item, reading, draft, lex, table)
     elif kind in ("value", "flag"):
-        _value(item, reading, draft, lex, table)
+        value_condition(item, reading, draft, lex, table)
     elif kind == "comparison":
-        _comparison(item, meaning.value, reading, draft, lex)
+        comparison(item, meaning.value, reading, draft, lex)
     elif kind == "ordinal":
         if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
             raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")
@@ -140,9 +103,9 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
         item.used = True
-        draft.predicates.append((item.pos, Predicate(column=_date_column(item, reading, lex), op=Op.eq, value=item.date)))
+        draft.predicates.append((item.pos, Predicate(column=date_column(item, reading, lex), op=Op.eq, value=item.date)))
     elif kind == "month":
-        _month(item, reading, draft, lex, table)
+        month_condition(item, reading, draft, lex, table)
 
 
 def _total_number(reading: Reading, draft: Draft, lex: Lexicon) -> None:
@@ -162,8 +125,6 @@ def _rows_are_entities(table: Table) -> bool:
     """True when each row is one entity: the table has id columns and every one is unique per row
     (EmployeeNumber, Serial No.), so 'how many applicants' counts rows. A repeating id (a card
     number across transactions) makes 'how many customers' ambiguous."""
-    from agent.router.queries import one_per_row
-
     ids = [c for c, role in table.roles.items() if role is ColumnRole.identifier]
     return bool(ids) and all(one_per_row(table, c) for c in ids)
 
@@ -216,9 +177,6 @@ def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, sc
                       f"name the value.")
 
 
-_LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
-
-
 def _groups_here(item: Item, reading: Reading) -> bool:
     """A column right after 'which'/'what' ("which state ...") or after by/per/each is grouped by."""
     prev = reading.before(item)
@@ -241,254 +199,6 @@ def _every(group: Item, reading: Reading) -> bool:
 def _passive(reading: Reading, by: Item) -> bool:
     verb = reading.at(by.pos - 1)
     return verb is not None and verb.kind == "stop" and (verb.text.lower() in V.FILLER or verb.text.lower().endswith("ed"))
-
-
-def _value(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    columns = {m.column for m in item.meanings}
-    if len(columns) > 1:
-        mentioned = [c.column for c in reading.of("column") if c.column in columns]
-        if len(mentioned) != 1:
-            raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(sorted(columns))}); "
-                          "name the column.")
-        item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
-    meaning = item.meanings[0]
-    prev = reading.before(item)
-    linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
-    if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
-            and table.roles[prev.column] in _GROUPABLE and prev.column not in draft.group_by and linked:
-        raise Abstain(f"'{item.text}' is not a value of {prev.column} (it matches {meaning.column} = "
-                      f"'{meaning.value}').")
-    for mention in draft.columns:  # "state is TX": the column only names where the value lives
-        if mention.column == meaning.column:
-            mention.used = True
-    draft.columns = [c for c in draft.columns if not c.used]
-    negated = prev is not None and prev.kind == "negation"
-    if meaning.kind == "flag":
-        _flag(item, meaning, negated, reading, draft, lex)
-        return
-    if item.text.casefold() != str(meaning.value).casefold():
-        draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
-    same = [p for _, p in draft.predicates if p.column == meaning.column]
-    if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
-        last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
-        last.values = [*(last.values or [last.value]), meaning.value]
-        last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
-        return
-    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
-                                                 value=meaning.value)))
-
-
-def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: Draft, lex: Lexicon) -> None:
-    """A yes/no column as a condition: its true value, the false one when negated ('not active',
-    'inactive', 'non-member'), or the value said after it ('active is no', 'paid = 0'). A flag
-    linked by embedding similarity alone abstains: similarity cannot tell a word from its opposite."""
-    positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
-    said = _said_value(item, reading)
-    if said is None and item.similar:
-        raise Abstain(f"I linked '{item.text}' to the yes/no column {meaning.column} by similarity, which cannot "
-                      f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
-    truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
-    value = positive if truth else negative
-    draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
-    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
-
-
-def _said_value(item: Item, reading: Reading) -> bool | None:
-    """True/False when a yes/no value follows a flag's name ('active is no', 'member = N', 'verified
-    false', 'paid is not 1'), marking those words read; None when none does."""
-    pos, flip, read_ = item.pos + len(item.text.split()), False, []
-    while (nxt := reading.at(pos)) is not None:
-        word = f"{nxt.number:g}" if nxt.kind == "number" else nxt.text.lower()
-        if word in V.FLAG_TRUE or word in V.FLAG_FALSE:
-            for said in (*read_, nxt):
-                said.kind, said.used = "stop", True
-            return (word in V.FLAG_TRUE) != flip
-        if word == "not" and not flip:
-            flip = True
-        elif word not in V.FLAG_LINKS:
-            return None
-        read_.append(nxt)
-        pos += len(nxt.text.split())
-    return None
-
-
-def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
-    """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
-    years old': Age), else the nearest column named before it (unless the comparison names another
-    quantity: 'income of employees older than 40' compares Age), else the
-    column right after the number, else the one column of the quantity the comparison names, else
-    the measure column when money or a measure word is involved."""
-    number = reading.after(item)
-    try:
-        aged = unit_column(number, reading, lex) if number is not None and number.kind == "number" else None
-    except ValueError as exc:
-        raise Abstain(f"{exc}; name the column.") from None
-    if aged is not None:  # 'over 50 years old' compares Age, whatever column came before
-        return aged
-    dimension = dimension_column(item, lex)
-    quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
-    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
-               and (dimension == c.column if quantity else True)]
-    if earlier:
-        earlier[-1].used = True
-        draft.columns = [c for c in draft.columns if c is not earlier[-1]]
-        return earlier[-1].column
-    unit = reading.after(number) if number is not None else None
-    named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
-    if named is not None and unit.meanings[0].value == "sum" and named.kind == "column":
-        unit.used, unit = True, named  # 'exactly 1000 total points in a given season': a row's total
-    if unit is not None and unit.kind == "column" and unit.column in lex.numeric_columns and not unit.used:
-        unit.used = True  # 'more than 500 assists': the column follows the number
-        draft.columns = [c for c in draft.columns if c is not unit]
-        return unit.column
-    if dimension is not None:
-        draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
-        return dimension
-    if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
-        draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
-        return lex.measure
-    raise Abstain(f"I could not tell which column '{item.text}' applies to "
-                  f"(numeric columns: {', '.join(lex.numeric_columns)}).")
-
-
-def _second(item: Item, reading: Reading, kind: str) -> Item:
-    upper = reading.after(item)
-    if upper is None or upper.kind != kind:
-        raise Abstain(f"'between {item.text}' needs a second {kind} ('between 50 and 200').")
-    upper.used = True
-    return upper
-
-
-def _comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
-    nxt = reading.after(item)
-    if nxt is None or nxt.kind not in ("number", "date"):
-        raise Abstain(f"'{item.text}' is not followed by a number or date.")
-    nxt.used = True
-    if nxt.kind == "number":
-        if reason := multiple_reason(item, nxt, reading):
-            raise Abstain(reason)
-    if nxt.kind == "date":
-        column = _date_column(item, reading, lex)
-        upper = _second(nxt, reading, "date").date if op == "between" else None
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date, upper=upper)))
-        return
-    if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
-            and 1900 <= nxt.number <= 2100:
-        column = _date_column(item, reading, lex)
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
-        return
-    if counts_rows(item, nxt, reading, lex):
-        draft.row_count = (op, nxt.number)
-        return
-    after = reading.after(nxt)
-    currency = nxt.currency or (op == "between" and after is not None and after.currency)
-    column = _subject(item, reading, draft, lex, currency)
-    if op == "between":
-        low, high = sorted((nxt.number, _second(nxt, reading, "number").number))
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
-        return
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
-
-
-def _date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
-    """The date column a date applies to: the one named in the question, else the table's first."""
-    mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
-    if mentioned or lex.date_columns:
-        return (mentioned or lex.date_columns)[0]
-    raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
-
-
-def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
-    """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
-    column has rows in that month. Raises Abstain when no row or several years qualify."""
-    month = int(item.meanings[0].value)
-    nxt = reading.after(item)
-    if nxt is not None and nxt.kind == "number" and 1900 <= (nxt.number or 0) <= 2100:
-        nxt.used = True
-        years = [int(nxt.number)]
-    elif year is not None:
-        years = [year]
-    else:
-        dates = table.df[column].dropna()
-        years = sorted({int(y) for y in dates[dates.dt.month == month].dt.year.unique()})
-    if not years:
-        raise Abstain(f"No rows of {column} fall in '{item.text}'.")
-    if len(years) > 1:
-        raise Abstain(f"'{item.text}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
-    return f"{years[0]:04d}-{month:02d}"
-
-
-def _month(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    """'in March' (one month) or 'from January to March [2019]' (a range of whole months)."""
-    if item.used:
-        return
-    column = _date_column(item, reading, lex)
-    link, second = reading.at(item.pos + 1), reading.after(item)
-    if link is not None and link.text.lower() in ("to", "through", "until", "thru") and second is not None \
-            and second.kind == "month":
-        second.used = True
-        end = _month_value(second, reading, table, column)
-        start = _month_value(item, reading, table, column, year=int(end[:4]))
-        draft.notes.append(f"read '{item.text} {link.text} {second.text}' as {column} from {start} to {end}")
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=start, upper=end)))
-        return
-    value = _month_value(item, reading, table, column)
-    draft.notes.append(f"read '{item.text}' as {column} in {value}")
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
-
-
-def _time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
-    nxt = reading.after(item)
-    if nxt is not None and nxt.kind == "column" and nxt.column not in lex.date_columns:
-        if not lex.date_columns:
-            raise Abstain(f"'{item.text} {nxt.text}' needs a date column; the table has none.")
-        nxt.used = True
-        draft.time_lookup = (which, nxt.column)
-        return
-    if nxt is not None and nxt.kind == "column":
-        nxt.used = True
-        column = nxt.column
-        draft.time_value = (which, column)
-    else:
-        column = _date_column(item, reading, lex)
-        if nxt is not None and nxt.kind in ("row", "datenoun"):
-            nxt.used = True
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.latest if which == "latest" else Op.earliest)))
-
-
-def _bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    if reason := multiple_reason(item, item, reading):
-        raise Abstain(reason)
-    before = reading.at(item.pos - 1)
-    year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
-    if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
-        column = _date_column(item, reading, lex)
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
-        return
-    prev, nxt = reading.before(item), column_after(item, reading, table)
-    try:
-        unit = unit_column(item, reading, lex)
-    except ValueError as exc:
-        raise Abstain(f"{exc}; name the column.") from None
-    if unit is not None:  # 'who is 60 years old': Age = 60
-        draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
-        column = unit
-    elif prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
-        prev.used = True
-        draft.columns = [c for c in draft.columns if c is not prev]
-        column = prev.column
-    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
-        nxt.used = True
-        draft.columns = [c for c in draft.columns if c is not nxt]
-        column = nxt.column
-    else:
-        holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
-        if len(holders) != 1:
-            where = f"in {', '.join(holders)}" if holders else "in no numeric column"
-            raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
-        column = holders[0]
-        draft.notes.append(f"read {item.text} as {column} = {item.text}")
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=item.number)))
 
 
 def _check_or(reading: Reading, draft: Draft) -> None:

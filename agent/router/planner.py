@@ -7,11 +7,11 @@ import re
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
-from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
-from agent.router.parse import Abstain, Draft
-from agent.router.link import Item, Reading
-from agent.router.queries import asks_who
+from agent.router.draft import Abstain, Draft
+from agent.router.reading import Item, Reading
+from agent.router.rank import asks_who
+from agent.router.rows import one_row_key
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -233,17 +233,6 @@ def _one_row_each(table: Table, column: str) -> bool:
     """True when every row has its own value of `column` (judged over all rows; a table read where
     it lies holds only a sample in memory, so it is never judged)."""
     return not table.lies_in_file and len(table.df) > 1 and bool(table.df[column].is_unique)
-
-
-def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
-    """The column of an equality condition that picks at most one row (its values are all distinct:
-    'Book Title = Sapiens'), else None."""
-    from agent.router.queries import one_per_row
-
-    for p in predicates:
-        if p.op.value == "=" and table.roles[p.column] in _TEXT and one_per_row(table, p.column):
-            return p.column
-    return None
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:

@@ -17,7 +17,7 @@ from agent.positions import PositionArgs
 from agent.router.anchors import Cell, describe, header_tokens, one_cell
 from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
-from agent.router.parse import Abstain
+from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
 

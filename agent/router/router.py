@@ -14,11 +14,14 @@ from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
 from agent.router.lexicon import build_lexicon
-from agent.policies.lookup import lookup_plan
-from agent.router.parse import Abstain, Draft, build_draft
+from agent.router.lookup import lookup_plan
+from agent.router.draft import Abstain, Draft
+from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.positions import read_position
-from agent.router.queries import build_query, take_file_order, take_limit, take_periods
+from agent.router.limits import take_file_order, take_limit, take_periods
+from agent.router.queries import build_query
+from agent.router.rows import one_row_key
 from agent.router.link import Reading, read
 from agent.table import Table
 from agent.router import vocabulary as V
@@ -153,7 +156,5 @@ def _named_columns_used(reading: Reading, plan: BaseModel, table: Table) -> None
 def _one_row_exists(plan: BaseModel, table: Table) -> bool:
     """True for 'is there a row with <a key naming one row>' ('Is Bob Chen remote?' read as 'is
     there a Bob Chen'): an existence test that cannot be what a question naming another column asks."""
-    from agent.router.planner import one_row_key
-
     return isinstance(plan, CheckArgs) and plan.check is CheckKind.any and \
         one_row_key(plan.condition + plan.where, table) is not None

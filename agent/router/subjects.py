@@ -5,21 +5,17 @@ and a number that names a value of the column after it ('Is 99 an existing store
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pandas.api.types import is_numeric_dtype
 
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
+from agent.router.draft import Draft
 from agent.router.lexicon import Lexicon
-
-if TYPE_CHECKING:
-    from agent.router.link import Item, Reading
-    from agent.router.parse import Draft
-    from agent.table import Table
+from agent.router.reading import Item, Reading
+from agent.table import Table
 
 
-def dimension_column(item: "Item", lex: Lexicon) -> str | None:
+def dimension_column(item: Item, lex: Lexicon) -> str | None:
     """The one numeric column whose header has the quantity a comparison names ('older than' ->
     a header word 'age'), else None (none, or several: 'Age' and 'AgeAtHire')."""
     quantity = V.DIMENSIONS.get(item.text.lower())
@@ -29,7 +25,7 @@ def dimension_column(item: "Item", lex: Lexicon) -> str | None:
     return holders[0] if len(holders) == 1 else None
 
 
-def sign_predicate(item: "Item", reading: "Reading", draft: "Draft", lex: Lexicon) -> Predicate | None:
+def sign_predicate(item: Item, reading: Reading, draft: Draft, lex: Lexicon) -> Predicate | None:
     """'the highest X negative' / 'negative X': X < 0 (positive: > 0) for the numeric column right
     before the sign word (stop words between), else right after it; that column is consumed. None
     when neither neighbour is a numeric column ('tested positive' then links nothing)."""
@@ -44,7 +40,7 @@ def sign_predicate(item: "Item", reading: "Reading", draft: "Draft", lex: Lexico
     return Predicate(column=column.column, op=Op(item.meanings[0].value), value=0.0)
 
 
-def counts_rows(item: "Item", number: "Item", reading: "Reading", lex: Lexicon) -> bool:
+def counts_rows(item: Item, number: Item, reading: Reading, lex: Lexicon) -> bool:
     """True for 'fewer than 200k rows', 'more than 1000 transactions': the number is followed by a
     row noun, no numeric column is named before the comparison, and the question does not ask
     whether some row exists ('Is there a transaction where more than 10 products ...' tests rows)."""
@@ -56,7 +52,7 @@ def counts_rows(item: "Item", number: "Item", reading: "Reading", lex: Lexicon) 
     return not earlier and not V.ANY_WORDS.search(said)
 
 
-def column_after(number: "Item", reading: "Reading", table: "Table") -> "Item | None":
+def column_after(number: Item, reading: Reading, table: Table) -> Item | None:
     """'Is 99 an existing store id?': the column of numbers (a measure or a numeric id) right after
     a bare number (only stop words between), which the number is a value of; else None."""
     nxt = reading.after(number)
@@ -67,7 +63,7 @@ def column_after(number: "Item", reading: "Reading", table: "Table") -> "Item | 
 
 
 
-def unit_column(number: "Item", reading: "Reading", lex: Lexicon) -> str | None:
+def unit_column(number: Item, reading: Reading, lex: Lexicon) -> str | None:
     """'60 years old': the one numeric column whose header has the quantity the unit after the
     number names (age); the unit is consumed. None when no unit follows; Abstain-worthy (raises
     ValueError naming the quantity) when no single column holds that quantity."""

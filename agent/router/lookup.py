@@ -15,8 +15,10 @@ from agent.router import vocabulary as V
 from agent.predicates import text_codes
 from agent.plan import Op, Predicate, SearchArgs
 from agent.router.lexicon import Lexicon
-from agent.router.parse import Abstain, build_draft
-from agent.router.link import Reading, read
+from agent.router.draft import Abstain
+from agent.router.parse import build_draft
+from agent.router.link import read
+from agent.router.reading import Reading
 from agent.table import ColumnRole, Table
 
 

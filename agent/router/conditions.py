@@ -1,0 +1,203 @@
+"""Second pass, conditions: values ('state is TX'), yes/no flags, comparisons with a number or
+a date ('over 50 years old', 'between 50 and 200') and bare numbers become predicates on one column,
+or Abstain naming the words."""
+
+from __future__ import annotations
+
+from agent.plan import Op, Predicate
+from agent.router import vocabulary as V
+from agent.router.dates import date_column
+from agent.router.draft import Abstain, Draft
+from agent.router.lexicon import Lexicon, Meaning
+from agent.router.reading import Item, Reading
+from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
+from agent.router.wording import multiple_reason
+from agent.table import ColumnRole, Table
+
+
+_GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, ColumnRole.date)
+
+
+_LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
+
+
+def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    columns = {m.column for m in item.meanings}
+    if len(columns) > 1:
+        mentioned = [c.column for c in reading.of("column") if c.column in columns]
+        if len(mentioned) != 1:
+            raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(sorted(columns))}); "
+                          "name the column.")
+        item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
+    meaning = item.meanings[0]
+    prev = reading.before(item)
+    linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
+    if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
+            and table.roles[prev.column] in _GROUPABLE and prev.column not in draft.group_by and linked:
+        raise Abstain(f"'{item.text}' is not a value of {prev.column} (it matches {meaning.column} = "
+                      f"'{meaning.value}').")
+    for mention in draft.columns:  # "state is TX": the column only names where the value lives
+        if mention.column == meaning.column:
+            mention.used = True
+    draft.columns = [c for c in draft.columns if not c.used]
+    negated = prev is not None and prev.kind == "negation"
+    if meaning.kind == "flag":
+        _flag(item, meaning, negated, reading, draft, lex)
+        return
+    if item.text.casefold() != str(meaning.value).casefold():
+        draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
+    same = [p for _, p in draft.predicates if p.column == meaning.column]
+    if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
+        last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
+        last.values = [*(last.values or [last.value]), meaning.value]
+        last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
+        return
+    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
+                                                 value=meaning.value)))
+
+
+def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    """A yes/no column as a condition: its true value, the false one when negated ('not active',
+    'inactive', 'non-member'), or the value said after it ('active is no', 'paid = 0'). A flag
+    linked by embedding similarity alone abstains: similarity cannot tell a word from its opposite."""
+    positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
+    said = _said_value(item, reading)
+    if said is None and item.similar:
+        raise Abstain(f"I linked '{item.text}' to the yes/no column {meaning.column} by similarity, which cannot "
+                      f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
+    truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
+    value = positive if truth else negative
+    draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
+    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
+
+
+def _said_value(item: Item, reading: Reading) -> bool | None:
+    """True/False when a yes/no value follows a flag's name ('active is no', 'member = N', 'verified
+    false', 'paid is not 1'), marking those words read; None when none does."""
+    pos, flip, read_ = item.pos + len(item.text.split()), False, []
+    while (nxt := reading.at(pos)) is not None:
+        word = f"{nxt.number:g}" if nxt.kind == "number" else nxt.text.lower()
+        if word in V.FLAG_TRUE or word in V.FLAG_FALSE:
+            for said in (*read_, nxt):
+                said.kind, said.used = "stop", True
+            return (word in V.FLAG_TRUE) != flip
+        if word == "not" and not flip:
+            flip = True
+        elif word not in V.FLAG_LINKS:
+            return None
+        read_.append(nxt)
+        pos += len(nxt.text.split())
+    return None
+
+
+def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
+    """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
+    years old': Age), else the nearest column named before it (unless the comparison names another
+    quantity: 'income of employees older than 40' compares Age), else the
+    column right after the number, else the one column of the quantity the comparison names, else
+    the measure column when money or a measure word is involved."""
+    number = reading.after(item)
+    try:
+        aged = unit_column(number, reading, lex) if number is not None and number.kind == "number" else None
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if aged is not None:  # 'over 50 years old' compares Age, whatever column came before
+        return aged
+    dimension = dimension_column(item, lex)
+    quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
+    earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
+               and (dimension == c.column if quantity else True)]
+    if earlier:
+        earlier[-1].used = True
+        draft.columns = [c for c in draft.columns if c is not earlier[-1]]
+        return earlier[-1].column
+    unit = reading.after(number) if number is not None else None
+    named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
+    if named is not None and unit.meanings[0].value == "sum" and named.kind == "column":
+        unit.used, unit = True, named  # 'exactly 1000 total points in a given season': a row's total
+    if unit is not None and unit.kind == "column" and unit.column in lex.numeric_columns and not unit.used:
+        unit.used = True  # 'more than 500 assists': the column follows the number
+        draft.columns = [c for c in draft.columns if c is not unit]
+        return unit.column
+    if dimension is not None:
+        draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
+        return dimension
+    if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
+        draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
+        return lex.measure
+    raise Abstain(f"I could not tell which column '{item.text}' applies to "
+                  f"(numeric columns: {', '.join(lex.numeric_columns)}).")
+
+
+def _second(item: Item, reading: Reading, kind: str) -> Item:
+    upper = reading.after(item)
+    if upper is None or upper.kind != kind:
+        raise Abstain(f"'between {item.text}' needs a second {kind} ('between 50 and 200').")
+    upper.used = True
+    return upper
+
+
+def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    nxt = reading.after(item)
+    if nxt is None or nxt.kind not in ("number", "date"):
+        raise Abstain(f"'{item.text}' is not followed by a number or date.")
+    nxt.used = True
+    if nxt.kind == "number":
+        if reason := multiple_reason(item, nxt, reading):
+            raise Abstain(reason)
+    if nxt.kind == "date":
+        column = date_column(item, reading, lex)
+        upper = _second(nxt, reading, "date").date if op == "between" else None
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date, upper=upper)))
+        return
+    if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
+            and 1900 <= nxt.number <= 2100:
+        column = date_column(item, reading, lex)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
+        return
+    if counts_rows(item, nxt, reading, lex):
+        draft.row_count = (op, nxt.number)
+        return
+    after = reading.after(nxt)
+    currency = nxt.currency or (op == "between" and after is not None and after.currency)
+    column = _subject(item, reading, draft, lex, currency)
+    if op == "between":
+        low, high = sorted((nxt.number, _second(nxt, reading, "number").number))
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
+        return
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
+
+
+def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    if reason := multiple_reason(item, item, reading):
+        raise Abstain(reason)
+    before = reading.at(item.pos - 1)
+    year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
+    if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
+        column = date_column(item, reading, lex)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
+        return
+    prev, nxt = reading.before(item), column_after(item, reading, table)
+    try:
+        unit = unit_column(item, reading, lex)
+    except ValueError as exc:
+        raise Abstain(f"{exc}; name the column.") from None
+    if unit is not None:  # 'who is 60 years old': Age = 60
+        draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
+        column = unit
+    elif prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
+        prev.used = True
+        draft.columns = [c for c in draft.columns if c is not prev]
+        column = prev.column
+    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
+        nxt.used = True
+        draft.columns = [c for c in draft.columns if c is not nxt]
+        column = nxt.column
+    else:
+        holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
+        if len(holders) != 1:
+            where = f"in {', '.join(holders)}" if holders else "in no numeric column"
+            raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
+        column = holders[0]
+        draft.notes.append(f"read {item.text} as {column} = {item.text}")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=item.number)))

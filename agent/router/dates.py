@@ -1,0 +1,76 @@
+"""Second pass, date words: the date column a date applies to, month names ('in March', 'from
+January to March 2019') and latest/earliest words as conditions or lookups."""
+
+from __future__ import annotations
+
+from agent.plan import Op, Predicate
+from agent.router.draft import Abstain, Draft
+from agent.router.lexicon import Lexicon
+from agent.router.reading import Item, Reading
+from agent.table import Table
+
+
+def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
+    """The date column a date applies to: the one named in the question, else the table's first."""
+    mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
+    if mentioned or lex.date_columns:
+        return (mentioned or lex.date_columns)[0]
+    raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
+
+
+def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
+    """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
+    column has rows in that month. Raises Abstain when no row or several years qualify."""
+    month = int(item.meanings[0].value)
+    nxt = reading.after(item)
+    if nxt is not None and nxt.kind == "number" and 1900 <= (nxt.number or 0) <= 2100:
+        nxt.used = True
+        years = [int(nxt.number)]
+    elif year is not None:
+        years = [year]
+    else:
+        dates = table.df[column].dropna()
+        years = sorted({int(y) for y in dates[dates.dt.month == month].dt.year.unique()})
+    if not years:
+        raise Abstain(f"No rows of {column} fall in '{item.text}'.")
+    if len(years) > 1:
+        raise Abstain(f"'{item.text}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
+    return f"{years[0]:04d}-{month:02d}"
+
+
+def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """'in March' (one month) or 'from January to March [2019]' (a range of whole months)."""
+    if item.used:
+        return
+    column = date_column(item, reading, lex)
+    link, second = reading.at(item.pos + 1), reading.after(item)
+    if link is not None and link.text.lower() in ("to", "through", "until", "thru") and second is not None \
+            and second.kind == "month":
+        second.used = True
+        end = _month_value(second, reading, table, column)
+        start = _month_value(item, reading, table, column, year=int(end[:4]))
+        draft.notes.append(f"read '{item.text} {link.text} {second.text}' as {column} from {start} to {end}")
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=start, upper=end)))
+        return
+    value = _month_value(item, reading, table, column)
+    draft.notes.append(f"read '{item.text}' as {column} in {value}")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
+
+
+def time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    nxt = reading.after(item)
+    if nxt is not None and nxt.kind == "column" and nxt.column not in lex.date_columns:
+        if not lex.date_columns:
+            raise Abstain(f"'{item.text} {nxt.text}' needs a date column; the table has none.")
+        nxt.used = True
+        draft.time_lookup = (which, nxt.column)
+        return
+    if nxt is not None and nxt.kind == "column":
+        nxt.used = True
+        column = nxt.column
+        draft.time_value = (which, column)
+    else:
+        column = date_column(item, reading, lex)
+        if nxt is not None and nxt.kind in ("row", "datenoun"):
+            nxt.used = True
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.latest if which == "latest" else Op.earliest)))

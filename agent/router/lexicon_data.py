@@ -1,0 +1,80 @@
+"""The lexicon's typed values: a Meaning (what a phrase means) and the Lexicon of one table
+(phrases -> meanings, and the per-column facts the router's stages consult). Built in `lexicon`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.router.tokens import tokenize
+from agent.router.words import SIMPLE
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a phrase means. kind: column, value, flag, measure, op, order, time, ratio, comparison,
+    group, which, negation, row, stop. `column`/`value` are set for column/value/flag."""
+
+    kind: str
+    column: str | None = None
+    value: str | None = None
+
+
+@dataclass
+class Lexicon:
+    """Phrase (tuple of lowercase words) -> meanings, plus single-word fallbacks."""
+
+    phrases: dict[tuple[str, ...], list[Meaning]] = field(default_factory=dict)
+    short_values: dict[str, list[Meaning]] = field(default_factory=dict)
+    """Values of 1-2 characters, matched case-sensitively (so 'a' is not region 'A')."""
+    stems: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
+    """Stem of a two-valued column's name ('fraud' for is_fraud, 'attrition') -> column."""
+    flag_values: dict[str, tuple[str | float, str | float]] = field(default_factory=dict)
+    """Flag column -> (positive, negative) values: (1.0, 0.0), ('Yes', 'No'), ('True', 'False')."""
+    small_ints: set[str] = field(default_factory=set)
+    """Numeric columns of at most 100 distinct whole numbers (hour, age, level): groupable."""
+    abbreviations: dict[str, str] = field(default_factory=dict)
+    measure: str | None = None
+    measure_candidates: list[str] = field(default_factory=list)
+    date_columns: list[str] = field(default_factory=list)
+    numeric_columns: list[str] = field(default_factory=list)
+    value_words: dict[str, tuple[str, str] | None] = field(default_factory=dict)
+    """A word (4+ letters) of text values -> (column, value) when exactly one value holds it, None
+    when several do ('Sapiens' -> Book Title = 'Sapiens A Brief History Of Humankind')."""
+    folded_values: list[str] = field(default_factory=list)
+    """Every text value the value words were taken from, casefolded: a run of words links to a value
+    only when no other value holds it as text (tokens alone can hide a second holder)."""
+    proper: set[str] = field(default_factory=set)
+    """Casefolded one-word values written capitalised in a column of more than PROPER_MIN_VALUES
+    distinct values ('Make' among 480 jobs, 'Houston' among cities): names, linked only from a
+    capitalised word ('how many purchases did women make' has no job in it)."""
+    headers: dict[str, set[str]] = field(default_factory=dict)
+    """Stem of a word of a column's header (split from snake/camel case and spaces) -> columns."""
+    header_words: dict[str, set[str]] = field(default_factory=dict)
+    """Column -> the stems of its header words ('YearsSinceLastPromotion' -> year, since, last, promotion)."""
+    acronyms: dict[str, str] = field(default_factory=dict)
+    acronym_tails: dict[str, set[str]] = field(default_factory=dict)
+    """An acronym without its first letter -> columns ('gpa' -> CGPA)."""
+    acronym_near: dict[str, set[str]] = field(default_factory=dict)
+    """An acronym without its first or last letter -> columns (initials one letter short)."""
+    """Lowercase acronym word of a header ('gre' of 'GRE Score', 'cgpa') -> column."""
+    max_len: int = 1
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
+
+    def add(self, phrase: str, meaning: Meaning, *, replace: bool = False) -> None:
+        key = (phrase.lower(),) if SIMPLE.match(phrase) else tuple(t.lower for t in tokenize(phrase))
+        if not key:
+            return
+        lengths = self.lengths.setdefault(key[0], [])
+        if len(key) not in lengths:
+            lengths.append(len(key))
+            lengths.sort(reverse=True)
+        current = self.phrases.get(key, [])
+        weaker = current and current[0].kind in ("stop", "row", "entity", "measure", "datenoun", "sign", "same", "unit", "ordinal")
+        if current and current[0].kind != meaning.kind and (replace or weaker):
+            current = []  # a column, value or operator word outranks filler; `replace` always wins
+        if meaning not in current:
+            current.append(meaning)
+        self.phrases[key] = current
+        self.max_len = max(self.max_len, len(key))

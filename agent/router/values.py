@@ -1,0 +1,116 @@
+"""The lexicon's entries from a column's values: the values themselves (and their aliases, full
+day and month names, prefix-stripped forms, US state names), the words of text values, and yes/no
+spellings of two-valued columns."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from agent.config import RouterConfig
+from agent.router import vocabulary as V
+from agent.router.lexicon_data import Lexicon, Meaning
+from agent.router.tokens import tokenize
+from agent.router.words import SIMPLE
+
+
+def is_flag(series: pd.Series) -> bool:
+    """A 0/1 column (is_fraud): numeric, min 0 or 1, max 0 or 1, and whole numbers only."""
+    if not pd.api.types.is_numeric_dtype(series):
+        return False
+    low, high = series.min(), series.max()
+    return low in (0, 1) and high in (0, 1) and bool(series.dropna().isin((0, 1)).all())
+
+
+_PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"}, {"ja", "nee"}, {"ja", "nein"}, {"oui", "non"},
+          {"si", "no"}, {"sí", "no"}, {"sim", "nao"}, {"sim", "não"})
+"""Yes/no spellings of a two-valued column: English, Dutch, German, French, Spanish/Italian, Portuguese."""
+
+
+_POSITIVE = {"yes", "y", "true", "ja", "oui", "si", "sí", "sim"}
+
+
+def yes_no(values: list[str]) -> tuple[str, str] | None:
+    """(positive, negative) spellings of a Yes/No (Y/N, True/False, ja/nee, oui/non...) column's
+    values, else None."""
+    folded: dict[str, str] = {}
+    for v in values:  # 'Yes', 'YES', 'yes' are one value (predicates ignore case), the first spelling named
+        folded.setdefault(v.strip().casefold(), v.strip())
+    if len(folded) != 2:
+        return None
+    for pair in _PAIRS:
+        if set(folded) == pair:
+            positive = next(p for p in pair if p in _POSITIVE)
+            return folded[positive], folded[(pair - {positive}).pop()]
+    return None
+
+
+PROPER_MIN_VALUES = 50
+"""A text column with more distinct values than this holds names (jobs, merchants, cities), not a
+handful of categories ('Sales', 'Male') that people write in lower case."""
+
+
+def add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> list[str]:
+    """Add the column's values (and their aliases) to the lexicon; returns the distinct values."""
+    values = [str(v) for v in pd.unique(series.dropna())]
+    by_fold = {v.strip().casefold(): v for v in values}
+    for v in values:
+        text = v.strip()
+        if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()):
+            # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A'
+            lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
+        elif SIMPLE.match(text) or len(tokenize(text)) <= 6:
+            lex.add(text, Meaning("value", column, text))
+    if len(values) > PROPER_MIN_VALUES:
+        lex.proper.update(v.strip().casefold() for v in values if SIMPLE.match(v.strip()) and v.strip()[:1].isupper())
+    add_value_words(lex, column, values)
+    for alias, target in config.value_aliases.items():
+        if target.casefold() in by_fold:
+            lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
+    add_full_names(lex, column, values)
+    prefix = _shared_prefix(values)
+    if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
+        for v in values:
+            text = v.strip()[len(prefix):]
+            if len(text) > 2 and len(tokenize(text)) <= 6:
+                lex.add(text, Meaning("value", column, v.strip()))
+    codes = {v.strip().upper() for v in values}
+    if values and len(codes & set(V.US_STATES.values())) >= 0.8 * len(codes):
+        for state, code in V.US_STATES.items():
+            if code in codes:
+                lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
+    return values
+
+
+def add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
+    """Index the words (4+ letters) of a column's text values for `link._value_words` ('Sapiens'
+    -> Book Title = 'Sapiens A Brief History Of Humankind'); skipped above 5000 distinct values."""
+    if len(values) > 5000:
+        return
+    lex.folded_values += [v.strip().casefold() for v in values]
+    for v in values:
+        for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
+            if word not in V.STOPWORDS and word not in V.FILLER:
+                seen = lex.value_words.get(word, ())
+                lex.value_words[word] = (column, v.strip()) if seen == () else None
+
+
+def add_full_names(lex: Lexicon, column: str, values: list[str]) -> None:
+    """A column of abbreviated day or month names ('Sun', 'Mon'; 'Jan', 'Feb': every value the first
+    three letters of one name, at least three values) is asked for by full name: 'Sunday', 'June'."""
+    months = list(V.MONTHS)[:12]  # the full names come first
+    for names in (V.WEEKDAYS, months):
+        short = {n[:3]: n for n in names}
+        found = {v.strip(): short.get(v.strip().casefold()) for v in values}
+        if len(found) >= 3 and all(found.values()):
+            for value, name in found.items():
+                lex.add(name, Meaning("value", column, value), replace=True)
+
+
+def _shared_prefix(values: list[str]) -> str:
+    """A 'word_' prefix every value of a column carries ('fraud_' in the transactions' merchants),
+    or ''. Needs at least 10 distinct values, so two-valued codes are never stripped."""
+    if len(values) < 10:
+        return ""
+    first = values[0].strip()
+    head = first[: first.find("_") + 1] if "_" in first else ""
+    return head if head and all(v.strip().startswith(head) for v in values) else ""

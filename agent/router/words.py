@@ -1,0 +1,59 @@
+"""Word forms for matching a question's words to headers: crude stems, singulars, a header's
+words (split from snake and camel case), the spellings of a column's name, and abbreviations."""
+
+from __future__ import annotations
+
+import re
+
+
+SIMPLE = re.compile(r"[A-Za-z_]\w*[A-Za-z0-9]\Z")
+
+
+def stem(word: str) -> str:
+    """A crude English stem for matching column names: crashes/crashed/crashing -> crash."""
+    for suffix in ("ies", "es", "ed", "ing", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            return base + "y" if suffix == "ies" else base
+    return word
+
+
+def singular(word: str) -> str:
+    """A noun's singular for header matching: pages -> page, categories -> category, boxes -> box,
+    classes -> class, rebounds -> rebound; other words unchanged."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def column_forms(name: str) -> set[str]:
+    """Spellings a question may use for a column: 'total_revenue' -> 'total revenue', plurals,
+    camelCase split ('TimeGenerated' -> 'time generated')."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.strip())
+    spaced = re.sub(r"[_\s.-]+", " ", spaced).lower().strip()
+    forms = {name.strip().lower(), spaced}
+    last = spaced.split(" ")[-1]
+    head = spaced[: len(spaced) - len(last)]
+    plural = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in "aeiou" else (
+        last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s")
+    forms.add(head + plural)
+    return {f for f in forms if f}
+
+
+def header_words(name: str) -> list[str]:
+    """The words of a header: 'YearsSinceLastPromotion' -> years since last promotion; 'GRE Score'
+    -> gre score; 'Price (TK)' -> price tk; 'FG3_PCT' -> fg3 pct."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name.strip())
+    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """'amt' abbreviates 'amount': same first letter, letters in order, shorter."""
+    if not short or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
