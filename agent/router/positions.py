@@ -69,7 +69,7 @@ def read_position(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs 
         raise Abstain(f"No row lies {'after' if offset > 0 else 'before'} {anchor.column} = {anchor.value!r} "
                       "in the table's order.")
     _has_value(table, at + offset, columns)
-    implied = [] if "listed" in [t.lower for t in tokens] else _ordering_columns(table)
+    implied = [] if "listed" in [t.lower for t in tokens] else ordering_columns(table)
     _same_order(sorted([at, at + offset]), table, list(dict.fromkeys([*ordering, *implied])), tokens[cue].text)
     reading.notes.append(f"read '{' '.join(t.text for t in tokens[start:end])}' as the row where "
                          f"{anchor.column} = {anchor.value!r}, and '{tokens[cue].text}' as the row "
@@ -160,22 +160,25 @@ def _earlier(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | Non
     order = FIRST_LAST[words[at]]
     covered = _covering(reading)
     linked = [covered[p] for p in range(1, at) if covered.get(p) is not None]  # 'listed' of 'Date listed'
-    implied = [] if "listed" in words[1:at] else _ordering_columns(table)
+    implied = [] if "listed" in words[1:at] else ordering_columns(table)
     _same_order([_row(table, c) for c in found], table, list(dict.fromkeys([*linked, *implied])), tokens[at].text)
     reading.notes.append(f"read '{tokens[at].text}' as the order of rows in the table")
     return PositionArgs(kind="earlier", columns=[found[0].column], candidates=[c.value for c in found], order=order)
 
 
 _ORDERING = ("year", "date", "rank", "place", "position", "pos", "season")
+TIME = ("year", "date", "season")
 
 
-def _ordering_columns(table: Table) -> list[str]:
-    """Columns that may order the rows by time or standing: a header whose first or last word is
-    year, date, rank, place, position or season ('Year', 'Final Position', not 'Place of Conference')."""
+def ordering_columns(table: Table, names: tuple[str, ...] | None = None) -> list[str]:
+    """Columns that may order the rows by time or standing: a header whose first or last word is one
+    of `names` (default year, date, rank, place, position, season: 'Year', 'Final Position', not
+    'Place of Conference')."""
+    names = names or _ORDERING
     found = []
     for column in table.df.columns:
         words = [t.lower for t in tokenize(str(column))]
-        if words and (words[-1] in _ORDERING or words[0] in _ORDERING and words[1:2] != ["of"]):
+        if words and (words[-1] in names or words[0] in names and words[1:2] != ["of"]):
             found.append(str(column))
     return found
 
@@ -185,14 +188,14 @@ def _same_order(rows: list[int], table: Table, columns: list[str], word: str) ->
     (both present): 'came first' may mean by date or by place, not by listing."""
     for column in columns:
         a, b = table.df[column].iloc[rows[0]], table.df[column].iloc[rows[1]]
-        ka, kb = _order_key(a), _order_key(b)
+        ka, kb = order_key(a), order_key(b)
         agrees = ka is not None and kb is not None and ka != kb and (ka < kb) == (rows[0] < rows[1])
         if not agrees:
             raise Abstain(f"'{word}' could mean by {column} or by the table's order; they differ or tie for "
                           f"these rows ({a} and {b}). Say 'listed' for the table's order.")
 
 
-def _order_key(value: object) -> float | None:
+def order_key(value: object) -> float | None:
     """A cell as a number to order by: a number, a date (as a timestamp), or text that is a number,
     a date ('October 1, 1969') or holds one year; None when it is none of these (or missing)."""
     if isinstance(value, (int, float, np.integer, np.floating)) and not pd.isna(value):
