@@ -48,18 +48,46 @@ def chart_spec(result: Result) -> dict[str, object] | None:
     points, value_title, mark = found
     by = ", ".join(getattr(result, "group_by", None) or [getattr(result, "column", None) or "value"])
     data = pd.DataFrame(points)
-    tooltip = [alt.Tooltip("key:N", title=by), alt.Tooltip("value:Q", title=value_title, format=",.2f"),
-               alt.Tooltip("rows:Q", title="rows", format=",")]
+    counted = counts_rows(result)
+    tooltip = [alt.Tooltip("key:N", title=by), alt.Tooltip("value:Q", title=value_title, format="," if counted else ",.2f")]
+    if not counted:  # a count is the rows: shown once
+        tooltip.append(alt.Tooltip("rows:Q", title="rows", format=","))
+    whole = _whole_ticks(points) if counted or _whole(result) else {}
+    value_axis = alt.Axis(**whole) if whole else alt.Undefined
     base = alt.Chart(data, title=alt.Title(f"{value_title} by {by}", subtitle=result.provenance.operation))
     if mark == "line":
         unit, axis, interval = _time_unit(points)
         x = alt.X("key:T", title=by, timeUnit=unit,
                   axis=alt.Axis(format=axis, tickCount={"interval": interval, "step": 1}, labelOverlap=True))
-        chart = base.mark_line(point=True).encode(x=x, y=alt.Y("value:Q", title=value_title), tooltip=tooltip)
-    else:
-        chart = base.mark_bar().encode(y=alt.Y("key:N", title=by, sort=None), x=alt.X("value:Q", title=value_title),
-                                       tooltip=tooltip)
+        chart = base.mark_line(point=True).encode(x=x, y=alt.Y("value:Q", title=value_title, axis=value_axis),
+                                                  tooltip=tooltip)
+    else:  # a long label is cut with an ellipsis (labelLimit, in pixels); its tooltip has it in full
+        chart = base.mark_bar().encode(y=alt.Y("key:N", title=by, sort=None, axis=alt.Axis(labelLimit=160)),
+                                       x=alt.X("value:Q", title=value_title, axis=value_axis), tooltip=tooltip)
     return chart.properties(width=480).to_dict()
+
+
+def counts_rows(result: Result) -> bool:
+    """True when the values are row counts (COUNT(*) per group, or a column's value counts), so the
+    separate row count would repeat them."""
+    if isinstance(result, DescribeResult):
+        return True
+    return isinstance(result, AggregateResult) and result.op == "count" and not result.column
+
+
+def _whole(result: Result) -> bool:
+    """Counts of any kind (rows, non-missing values, distinct values): the axis ticks whole numbers."""
+    return isinstance(result, AggregateResult) and result.op in ("count", "count_distinct")
+
+
+def _whole_ticks(points: list[dict[str, object]]) -> dict[str, object]:
+    """Axis settings that tick counts at whole numbers: integer labels, and under 10 one tick per
+    whole number (Vega would otherwise step by 0.5 or 0.2 between 0 and 2)."""
+    top = max(float(p["value"]) for p in points)
+    axis: dict[str, object] = {"format": ",d", "tickMinStep": 1}
+    if top < 10:
+        axis["values"] = list(range(0, int(top) + 1))
+    return axis
 
 
 def _time_unit(points: list[dict[str, object]]) -> tuple[str, str, str]:

@@ -30,6 +30,7 @@ from agent.policies.takeover import RouterTakeover as TakeoverPolicy
 from agent.policies.yes_no import YesNoRestsOnCheck
 from agent.profile import profile_table
 from agent.table import Table
+from agent.restated import restated
 from agent.tools import COMPUTE_TOOLS, PLAN_TOOLS, QUERY_TOOLS, Tool, ToolFailure, call_tool, run_plan
 from agent.tools.choice import tools_for_kind
 from agent.tools.search import make_search_tool
@@ -40,10 +41,11 @@ SEARCH_UNAVAILABLE = ("This asks for records, not a computed number, and record 
                       "configured for this table, so I have not answered it.")
 
 
-MACHINE_DEPENDENT = {"provenance": {"elapsed_ms", "sql", "engine"}, "stages": {"__all__": {"elapsed_ms"}},
+MACHINE_DEPENDENT = {"provenance": {"elapsed_ms", "sql", "engine", "restatement"}, "stages": {"__all__": {"elapsed_ms"}},
                      "records": {"__all__": {"score"}}}
 """Left out of tool messages: timings and float scores vary by machine, the SQL by engine (the
-engine-neutral `operation` stays), and requests must replay exactly."""
+engine-neutral `operation` stays), and requests must replay exactly. The restatement is for people:
+the model gave the arguments it restates."""
 
 
 def stable(data: object, digits: int = 12) -> object:
@@ -92,7 +94,11 @@ class Agent:
             RouterAgreement(engine=self.engine, table=self.table, confident=self.config.router.takeover_confidence)]
 
     def ask(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None = None) -> AnyOutcome:
-        """Answer `question`; `previous` is the last plan of a conversation (for follow-ups)."""
+        """Answer `question`; `previous` is the last plan of a conversation (for follow-ups). The
+        outcome carries its restatement (agent.restated)."""
+        return restated(self._ask(question, previous), getattr(self.router, "lexicon", None))
+
+    def _ask(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None) -> AnyOutcome:
         decision = self.router.route(question, previous)
         if decision.classification.kind == "retrieval" and decision.plan is None and self.search_tool is None:
             return Abstained(question=question, answer=SEARCH_UNAVAILABLE, reason="record search is not available",

@@ -25,6 +25,10 @@ class Outcome(BaseModel):
     calls: list[ToolSuccess | ToolFailure] = Field(default_factory=list)
     router: RouterDecision | None = None
     plan: AggregateArgs | RatioArgs | QueryPlan | None = None
+    restatement: str | None = None
+    """The plan that produced the answer in one line of plain words, conditions carried from earlier
+    turns included ("Read as: the total spend (amt) by category where state = 'TX'"); None for an
+    abstention or failure (agent.restated)."""
     tokens: int = 0
     """Tokens the model used over the run (0 without a model)."""
     verified: bool = True

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from agent.errors import BadPredicate, near
+from agent.errors import BadPredicate, NoRowsMatched, near
 from agent.plan import Op, Predicate
-from agent.table import ColumnRole, Table
+from agent.sqlish import where_sql
+from agent.table_type import ColumnRole, Table
 
 _ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
 _NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
@@ -229,3 +230,12 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
         labels = pd.Categorical.from_codes(mapping[codes], [categories[i] for i in canonical])  # -1 stays missing
         cache[column] = (labels, {k: v for k, v in merged.items() if len(v) > 1})
     return cache[column]
+
+
+def selected(table: Table, where: list[Predicate], *, allow_empty: bool = False) -> Selection:
+    """The rows matching every predicate; NoRowsMatched when none do (unless `allow_empty`)."""
+    selection = select(table, where)
+    if not allow_empty and not selection.mask.any():
+        raise NoRowsMatched(where_sql(where).removeprefix(" WHERE ") or "(no condition)", table.rows,
+                            selection.near_values)
+    return selection

@@ -7,7 +7,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
 from agent.numbers import fmt_number
-from agent.table import ColumnRole, Table
+from agent.table_type import ColumnRole, Table
 
 _Model = ConfigDict()
 
@@ -114,10 +114,51 @@ def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
     `low_cardinality` distinct values. Cached on the table per `low_cardinality`."""
     cached = table._profile.get(low_cardinality)
     if cached is None and table.lies_in_file:  # its rows are not in memory: profiled by SQL
-        from agent.engine.view_table import view_profile
-        cached = table._profile[low_cardinality] = view_profile(table, low_cardinality)
+        cached = table._profile[low_cardinality] = _sql_profile(table, low_cardinality)
     if cached is None:
         columns = [_column(table, name, low_cardinality) for name in table.df.columns]
         cached = TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
         table._profile[low_cardinality] = cached
     return cached
+
+
+def _dtype(table: Table, name: str) -> str:
+    """The dtype label of a column whose rows stay in the file, from its typed sample."""
+    series = table.df[name]
+    if table.roles[name] is ColumnRole.date:
+        return "datetime64[ns]"
+    if pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
+        return "float64"
+    return "str"
+
+
+def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
+    """The profile of a table read where it lies, by SQL over every row: nulls and exact distinct
+    counts per column, min/max of dates, the values of text columns with few of them."""
+    import duckdb
+    from sqlglot import exp
+
+    from agent.typed_view import column
+
+    connection = duckdb.connect(":memory:")
+    table.relation(connection, "v")
+    names = list(table.display)
+    counts = [item for n in names for item in (exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=column(n))),
+                                               exp.Count(this=exp.Distinct(expressions=[column(n)])))]
+    (row,) = connection.execute(exp.select(*counts).from_("v").sql("duckdb")).fetchall()
+    columns = []
+    for i, name in enumerate(names):
+        nulls, distinct, dtype = int(row[2 * i]), int(row[2 * i + 1]), _dtype(table, name)
+        profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name], dtype=dtype,
+                                nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable)
+        if dtype.startswith("datetime"):
+            ((low, high),) = connection.execute(exp.select(exp.Min(this=column(name)), exp.Max(this=column(name)))
+                                                .from_("v").sql("duckdb")).fetchall()
+            profile.min, profile.max = (str(v).removesuffix(" 00:00:00") if v is not None else None for v in (low, high))
+        elif distinct <= low_cardinality and dtype == "str":
+            query = exp.select(column(name)).distinct().from_("v").where(
+                exp.Not(this=exp.Is(this=column(name), expression=exp.Null())))
+            profile.values = sorted(str(r[0]) for r in connection.execute(query.sql("duckdb")).fetchall())
+        columns.append(profile)
+    connection.close()
+    return TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)

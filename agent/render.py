@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from agent.answer import fmt, fmt_percent, provenance_lines
+from agent.charts import counts_rows
 from agent.outcome import Outcome
 from agent.profile import TableProfile
 from agent.results import AggregateResult, DescribeResult, RatioResult, SearchResult
@@ -26,9 +27,12 @@ def who(outcome: Outcome, model_name: str | None) -> str:
 
 
 def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None = None, max_rows: int = 40) -> None:
-    """Print the answer, any group table, and the provenance of each successful tool call."""
+    """Print the answer, its restatement ('Read as: ...'), any group table, and the provenance of
+    each successful tool call."""
     style = {"answered": "bold", "router_takeover": "bold", "abstained": "yellow", "failed": "red"}[outcome.status]
     console.print(outcome.answer, style=style, markup=False, highlight=False)
+    if outcome.restatement:
+        console.print(outcome.restatement, style="cyan", markup=False, highlight=False)
     for call in outcome.results:
         if isinstance(call.result, (AggregateResult, RatioResult)) and call.result.groups and len(call.result.groups) > 1:
             console.print(_group_table(call.result, max_rows))
@@ -43,7 +47,7 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
             _values_table(console, call.result, max_rows)
         _provenance(console, call)
     if outcome.router and outcome.router.notes:
-        console.print("  read as: " + "; ".join(outcome.router.notes), style="dim", markup=False, highlight=False)
+        console.print("  words read: " + "; ".join(outcome.router.notes), style="dim", markup=False, highlight=False)
     console.print(f"  answered by: {who(outcome, model_name)}", style="dim", markup=False, highlight=False)
 
 
@@ -55,10 +59,12 @@ def _group_table(result: AggregateResult | RatioResult, max_rows: int) -> RichTa
     table.add_column("rate" if ratio else f"{str(result.op).upper()}({result.column or '*'})", justify="right")
     if ratio:
         table.add_column("of", justify="right")
-    table.add_column("rows", justify="right")
+    once = counts_rows(result)  # COUNT(*) is the row count: one column
+    if not once:
+        table.add_column("rows", justify="right")
     for g in result.groups[:max_rows]:
         cells = [fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]
-        table.add_row(*(fmt(k) for k in g.key), *cells, f"{g.rows:,}")
+        table.add_row(*(fmt(k) for k in g.key), *cells, *([] if once else [f"{g.rows:,}"]))
     return table
 
 

@@ -42,6 +42,8 @@ class Provenance(BaseModel):
     sha256: str = ""
     """Hex SHA-256 of the file's bytes; for a big file read where it lies, of its path, size and
     modification time (hashing every byte would read the whole file for each question)."""
+    restatement: str | None = None
+    """The plan that ran, in one line of plain words ("Read as: the total amt by category"; agent.restate)."""
 
 
 class Group(BaseModel):

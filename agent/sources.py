@@ -1,7 +1,7 @@
 """Opening any supported file as a table: CSV/TSV (delimiter sniffed), Parquet, JSON lines and
-Excel (each sheet a table: `book.xlsx#Sheet2`; the first sheet without one). Files up to
-`in_memory_max_bytes` are loaded and typed in memory (agent/table.py); bigger CSV, Parquet and
-JSON-lines files are read where they lie, typed by SQL in a DuckDB view (agent/engine/view_table.py)."""
+Excel (each sheet a table: `book.xlsx#Sheet2`; the first sheet without one). Every one takes the
+one path (agent/relation.py): a DuckDB relation typed by SQL decided from a sample, whatever its
+size; tables past `frame_rows` rows are read where they lie."""
 
 from __future__ import annotations
 
@@ -13,9 +13,6 @@ import pandas as pd
 from agent.errors import TableLoadError
 from agent.table import Table, _build, load_table
 
-IN_MEMORY_MAX_BYTES = 256 * 1024 * 1024
-"""Files above this size are queried where they lie instead of loaded (about 2M rows of the
-transactions schema)."""
 EXCEL = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 JSON_LINES = {".jsonl", ".ndjson"}
 
@@ -68,45 +65,17 @@ def table_names(specs: list[str | Path]) -> list[str]:
     return names
 
 
-def open_table(spec: str | Path, *, in_memory_max_bytes: int = IN_MEMORY_MAX_BYTES) -> Table:
-    """The table at `spec` (a path, or 'book.xlsx#Sheet'). Raises TableLoadError naming the file
-    (and sheet) for anything unreadable: missing, empty, binary, not UTF-8, ragged, unknown sheet."""
+def open_table(spec: str | Path, *, frame_rows: int | None = None) -> Table:
+    """The table at `spec` (a path, or 'book.xlsx#Sheet'). `frame_rows`: tables with more rows stay
+    where they lie, `df` then their value frame (default agent.relation.FRAME_ROWS). Raises
+    TableLoadError naming the file (and sheet) for anything unreadable: missing, empty, binary,
+    not UTF-8, ragged, unknown sheet."""
     path, sheet = split_sheet(spec)
-    suffix = path.suffix.lower()
     if not path.exists():
         raise TableLoadError(path, "file not found")
-    if suffix in EXCEL:
+    if path.suffix.lower() in EXCEL:
         return _excel(path, sheet)
-    big = path.stat().st_size > in_memory_max_bytes
-    if suffix in JSON_LINES:
-        return _view(path) if big else _json_lines(path)
-    return _view(path) if big else load_table(path)
-
-
-def _view(path: Path) -> Table:
-    from agent.engine.view_table import open_view_table
-    from agent.table import _sniff
-
-    if path.suffix.lower() in {".parquet", ".pq", *JSON_LINES}:
-        return open_view_table(path)
-    with path.open("rb") as file:  # the header is all the sniffer reads: never the whole (big) file
-        delimiter = _sniff(file.read(65536))
-    return open_view_table(path, delimiter=delimiter)
-
-
-def _json_lines(path: Path) -> Table:
-    """One JSON object a line, read by DuckDB, typed like a CSV."""
-    import duckdb
-    from sqlglot import exp
-
-    query = exp.select("*").from_(exp.Anonymous(this="read_json_auto", expressions=[exp.Literal.string(str(path))]))
-    try:
-        raw = duckdb.connect(":memory:").execute(query.sql("duckdb")).df()
-    except duckdb.Error as exc:
-        raise TableLoadError(path, f"not readable JSON lines: {str(exc).splitlines()[0]}") from None
-    if raw.empty:
-        raise TableLoadError(path, "no rows")
-    return _build(path, _as_text(raw), hashlib.sha256(path.read_bytes()).hexdigest())
+    return load_table(path, frame_rows=frame_rows)
 
 
 def _excel(path: Path, sheet: str | None) -> Table:

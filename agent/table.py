@@ -19,6 +19,7 @@ import pandas as pd
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
 from agent.summary_rows import drop_summary_rows
+from agent.table_type import ColumnRole, ParseReport, Table, infer_role, parse_notes
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
 
@@ -27,126 +28,108 @@ _ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "number", "zip", "c
 _hasher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tally-sha256")
 
 
-class ColumnRole(StrEnum):
-    """What a column is for: which operations make sense on it."""
-
-    numeric = "numeric"
-    categorical = "categorical"
-    date = "date"
-    identifier = "identifier"
-    text = "text"
-
-
-@dataclass(frozen=True)
-class ParseReport:
-    """How one column's raw text became typed values. Counts are cells."""
-
-    missing: int
-    """Blank / N/A / NA / null / None / - / nan cells."""
-    unparseable: int = 0
-    """Non-missing cells of a numeric/date column that did not parse (now NaN/NaT)."""
-    unparseable_examples: list[str] = field(default_factory=list)
-    """Up to 5 raw values that did not parse."""
-    conversions: list[str] = field(default_factory=list)
-    """Human notes, one per kind of conversion, e.g. "'(120.00)' read as -120 (parentheses = negative)"."""
-
-
-@dataclass(eq=False)
-class Table:
-    """A loaded table. `df` columns are the trimmed headers: numeric columns float64/int64,
-    dates datetime64[ns], everything else strings with the original text (NaN when missing).
-    `sha256` is the hex digest of the file bytes (hashed in the background while loading)."""
-
-    path: Path
-    name: str
-    df: pd.DataFrame
-    display: dict[str, str]
-    reports: dict[str, ParseReport]
-    roles: dict[str, ColumnRole]
-    digest: str | Future[str] = field(default="", repr=False)
-    in_place: bool = False
-    """True for a DataFrame another agent holds: engines scan it where it is, never copy it."""
-    lies_in_file: ClassVar[bool] = False
-    """True for a table read where it lies (agent.engine.view_table): `df` then holds only a sample
-    and the table's values, so only SQL over the file may answer from its rows."""
-    _profile: dict = field(default_factory=dict, init=False, repr=False)
-
-    @property
-    def sha256(self) -> str:
-        """Hex sha256 of the file bytes as read by `load_table`."""
-        if isinstance(self.digest, Future):
-            self.digest = self.digest.result()
-        return self.digest
-
-    @property
-    def rows(self) -> int:
-        """Number of data rows."""
-        return len(self.df)
-
-    def column(self, name: str) -> str:
-        """Resolve a user/model-given column name to a df column: exact, then case-insensitive and
-        trimmed, then with spaces and underscores equivalent. Raises UnknownColumn with suggestions."""
-        columns = [str(c) for c in self.df.columns]
-        if name in columns:
-            return name
-        for norm in (lambda s: s.strip().casefold(), lambda s: re.sub(r"[\s_]+", "_", s.strip().casefold())):
-            hits = [c for c in columns if norm(c) == norm(name)]
-            if hits:
-                return hits[0]
-        raise UnknownColumn(name, columns)
-
-
-def load_table(path: str | Path) -> Table:
-    """Read a CSV/TSV (delimiter sniffed) or Parquet (.parquet/.pq) file.
+def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
+    """Read a CSV/TSV (delimiter sniffed), Parquet (.parquet/.pq) or JSON-lines file on the one
+    path (agent.relation): DuckDB reads it, the typing is decided from a sample and run as SQL.
+    `frame_rows`: tables with more rows stay where they lie (default agent.relation.FRAME_ROWS).
 
     Raises TableLoadError naming the file and, where known, the line or column: missing file,
     empty file or no rows, binary content, bytes that are not UTF-8 (no silent latin-1
     fallback), rows with more fields than the header, unreadable Parquet."""
+    from agent.relation import FRAME_ROWS, open_file
+
     path = Path(path)
+    rows = FRAME_ROWS if frame_rows is None else frame_rows
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            head = file.read(65536)
     except FileNotFoundError:
         raise TableLoadError(path, "file not found") from None
     except OSError as exc:
         raise TableLoadError(path, f"cannot read file: {exc.strerror or exc}") from None
-    if not data.strip():
+    if not head.strip():
         raise TableLoadError(path, "empty file")
-    if path.suffix.lower() in _PARQUET:
-        raw = _read_parquet(path)
+    digest = _hasher.submit(_file_sha256, path)
+    suffix = path.suffix.lower()
+    if suffix in _PARQUET or suffix in {".jsonl", ".ndjson"}:
+        try:
+            table = open_file(path, frame_rows=rows, digest=digest)
+        except TableLoadError as exc:
+            reason = "no rows" if exc.reason == "no rows" else f"not a readable {'Parquet' if suffix in _PARQUET else 'JSON-lines'} file: {exc.reason}"
+            raise TableLoadError(path, reason) from None
+        return table
+    _check_text(path, head)
+    sep = _sniff(head)
+    headers = _header(head, sep)
+    try:
+        table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest)
+    except TableLoadError:
+        table = None
+    if table is None or len(table.display) + _dropped(headers, table) != len(headers):
+        data = path.read_bytes()  # DuckDB refused it, or a row is longer than the header: say where
+        table = _build(path, _read_csv(path, path, data), digest)
     else:
-        _check_text(path, data)
-        raw = _read_csv(path, path, data)
-    # Hashing after read_csv (which uses every core) overlaps it with the single-threaded typing.
-    return _build(path, raw, _hasher.submit(lambda: hashlib.sha256(data).hexdigest()))
+        _note_duplicates(_duplicate_headers(head, sep, _pandas_names(headers)), table.reports)
+    return table
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _header(head: bytes, sep: str) -> list[str]:
+    """The header record's fields as the file gives them, named the way pandas names them
+    (an empty header 'Unnamed: i', a repeated one 'x.1')."""
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
+    fields = next(csv.reader(io.StringIO(text, newline=""), delimiter=sep), [])
+    return _pandas_names(fields)
+
+
+def _pandas_names(fields: list[str]) -> list[str]:
+    names: list[str] = []
+    for i, name in enumerate(fields):
+        base = name if name else f"Unnamed: {i}"
+        name, n = base, 0
+        while name in names:
+            n += 1
+            name = f"{base}.{n}"
+        names.append(name)
+    return names
+
+
+def _dropped(headers: list[str], table: Table) -> int:
+    """1 when the loader dropped a leading index column, else 0."""
+    return 1 if headers and headers[0] not in table.display.values() else 0
 
 
 def table_from_text(text: str, name: str = "inline.csv") -> Table:
     """Parse CSV/TSV `text` as if it were a file called `name` (sha256 of the UTF-8 text bytes).
     Raises TableLoadError like `load_table`."""
+    import tempfile
+
     data = text.encode("utf-8")
     if not text.strip():
         raise TableLoadError(name, "empty file")
     _check_text(name, data)
-    raw = _read_csv(name, io.StringIO(text), data)
-    return _build(Path(name), raw, hashlib.sha256(data).hexdigest())
-
-
-def parse_notes(table: Table, columns: list[str]) -> list[str]:
-    """How the raw text of these columns was read (conversions, unparseable cells skipped), one
-    line per kind, for provenance."""
-    notes = []
-    for name in dict.fromkeys(columns):
-        report = table.reports[name]
-        notes += report.conversions
-        if report.unparseable:
-            examples = ", ".join(repr(e) for e in report.unparseable_examples)
-            notes.append(f"{report.unparseable} value(s) of {name} could not be read and were skipped: {examples}")
-    return notes
+    with tempfile.TemporaryDirectory(prefix="tally-text-") as folder:
+        path = Path(folder) / Path(name).name
+        path.write_bytes(data)
+        try:
+            table = load_table(path, frame_rows=max(text.count("\n") + 1, 1))
+        except TableLoadError as exc:
+            raise TableLoadError(name, exc.reason, line=exc.line) from None
+    table.path, table.name, table.digest = Path(name), Path(name).name, hashlib.sha256(data).hexdigest()
+    return table
 
 
 def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
-    """A Table over a DataFrame already in memory (named `name`; sha256 of its pandas hash). Raises
-    TableLoadError for a frame with no rows or no columns."""
+    """A Table over a DataFrame already in memory (named `name`; sha256 of its pandas hash), on
+    the one path: typed by SQL over the frame. Raises TableLoadError for a frame with no rows or
+    no columns."""
     if frame.empty:
         raise TableLoadError(name, "no rows" if len(frame.columns) else "no columns")
     digest = hashlib.sha256(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes()).hexdigest()
@@ -229,44 +212,17 @@ def _ragged_line(data: bytes, sep: str) -> int | None:
     return None
 
 
-def _read_parquet(path: Path) -> pd.DataFrame:
-    """Read a Parquet file; tz-aware timestamps become naive UTC, bools and objects become strings."""
-    try:
-        df = pd.read_parquet(path)
-    except Exception as exc:  # pyarrow raises many types for corrupt files
-        raise TableLoadError(path, f"not a readable Parquet file: {exc}") from None
-    if df.empty:
-        raise TableLoadError(path, "no rows")
-    for col in df.columns:
-        s = df[col]
-        if isinstance(s.dtype, pd.DatetimeTZDtype):
-            df[col] = s.dt.tz_convert(None)
-        elif s.dtype == object and s.dropna().map(type).isin([pd.Timestamp, __import__("datetime").date]).all():
-            df[col] = pd.to_datetime(s, errors="coerce")
-    return df.reset_index(drop=True)
-
-
 def _build(path: Path, raw: pd.DataFrame, digest: str | Future[str]) -> Table:
-    """Drop a leading index column, trim headers, type each column, assign roles."""
-    raw = _drop_index(raw)
-    display, names = {}, []
-    for original in raw.columns:
-        trimmed = str(original).strip() or "column"
-        while trimmed in display:
-            trimmed += "_"
-        display[trimmed] = str(original)
-        names.append(trimmed)
-    raw.columns = names
-    reports, columns = {}, {}
-    for name in names:
-        columns[name], reports[name] = _type_column(raw[name])
-    df = pd.DataFrame(columns, index=raw.index)
-    _note_duplicates(raw.attrs.get("duplicate_headers", {}), reports)
-    roles = {name: infer_role(name, df[name]) for name in names}
-    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
-                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
-    return Table(path, path.name, df, display, reports, roles, digest)
+    """The Table of rows already in memory (`raw`, one column per header): typed whole by SQL on
+    the one path (agent.relation); repeated headers noted."""
+    from agent.relation import open_relation
 
+    headers = [str(c) for c in raw.columns]
+    frame = raw.copy(deep=False)
+    frame.columns = [f"c{i}" for i in range(len(headers))]  # DuckDB needs distinct, plain names
+    table = open_relation(path, None, digest, frame=frame, headers=headers)
+    _note_duplicates(raw.attrs.get("duplicate_headers", {}), table.reports)
+    return table
 
 
 def _note_duplicates(duplicates: dict[str, str], reports: dict[str, ParseReport]) -> None:
@@ -279,78 +235,3 @@ def _note_duplicates(duplicates: dict[str, str], reports: dict[str, ParseReport]
             reports[column.strip()].conversions.append(
                 f"the file has {len(same)} columns headed '{header}': {column} is number {same.index(column) + 1} "
                 f"of them (the others are {others})")
-
-
-def _drop_index(df: pd.DataFrame) -> pd.DataFrame:
-    """Drop a first column with an empty / 'Unnamed: 0' header holding unique integers."""
-    first = str(df.columns[0])
-    if len(df.columns) > 1 and (not first.strip() or first == "Unnamed: 0"):
-        s = df.iloc[:, 0]
-        if pd.api.types.is_integer_dtype(s) and (bool((np.diff(s.to_numpy()) > 0).all()) or s.is_unique):
-            return df.iloc[:, 1:]
-    return df
-
-
-def _type_column(s: pd.Series) -> tuple[pd.Series, ParseReport]:
-    """Typed column and its report: numeric and datetime dtypes pass through; text is tried as
-    numbers, then as dates; what stays text keeps its original strings."""
-    if pd.api.types.is_bool_dtype(s):
-        s = s.map({True: "True", False: "False"}).astype("str")
-    if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_datetime64_any_dtype(s):
-        if pd.api.types.is_datetime64_any_dtype(s):
-            s = s.astype("datetime64[ns]")
-        return s, ParseReport(missing=int(s.isna().sum()))
-    text = s.astype("str") if s.dtype != "str" else s
-    parsed = parse_cells(text)
-    if parsed is not None:
-        return parsed.values, _report(parsed.missing, parsed.bad, parsed.conversions)
-    return text, ParseReport(missing=int(text.isna().sum()))
-
-
-def _report(missing: int, bad: pd.Series, conversions: list[str]) -> ParseReport:
-    """ParseReport from a missing count, the raw unparseable cells and the notes."""
-    return ParseReport(missing, len(bad), [str(v) for v in bad.iloc[:5]], conversions)
-
-
-def infer_role(name: str, s: pd.Series) -> ColumnRole:
-    """Role of a typed column. Identifier by name (`id`, `*_id`, `customerId`, `*_num`, `*number`,
-    `*zip`, `*code`, `unix*`/`epoch*`) or by being all-distinct integers that increase or are
-    dense (see `_id_like`) / no-space strings (> 20 rows). Large columns are judged on their first 1000 non-null values where that settles it."""
-    if pd.api.types.is_datetime64_any_dtype(s):
-        return ColumnRole.date
-    lower = name.strip().lower()
-    if (lower == "id" or lower.endswith(_ID_SUFFIXES) or re.search(r"[a-z0-9](Id|ID)$", name.strip())
-            or lower.startswith(("unix", "epoch"))):
-        return ColumnRole.identifier
-    if pd.api.types.is_numeric_dtype(s):
-        head = s.iloc[:1000].dropna()
-        integral = pd.api.types.is_integer_dtype(s) or bool((head % 1 == 0).all() and (s.dropna() % 1 == 0).all())
-        return ColumnRole.identifier if integral and _all_distinct(head, s) and _id_like(s) else ColumnRole.numeric
-    head = [v for v in s.iloc[:1000].tolist() if isinstance(v, str)]
-    spaced = sum(" " in v for v in head) / len(head) if head else 0.0
-    if len(set(head)) <= 0.5 * len(head):  # the distinct share only falls as rows are added
-        return ColumnRole.categorical
-    values = s.dropna()
-    distinct = values.nunique()
-    if distinct <= 20:
-        return ColumnRole.categorical
-    if spaced == 0 and distinct == len(values) > 20:
-        return ColumnRole.identifier
-    if spaced > 0.5 and distinct > 0.5 * len(values):
-        return ColumnRole.text
-    return ColumnRole.categorical
-
-
-def _id_like(s: pd.Series) -> bool:
-    """True when all-distinct integers also look like a key: increasing in file order (a row
-    number, an order id) or dense (max - min + 1 <= 2 x count: ids drawn from a block). Distinct
-    quantities of a small table (units sold 385, 764, 120, ...) are neither, and stay numeric."""
-    values = s.dropna()
-    if values.is_monotonic_increasing:
-        return True
-    return float(values.max()) - float(values.min()) + 1 <= 2 * len(values)
-
-
-def _all_distinct(head: pd.Series, s: pd.Series) -> bool:
-    """True when the column has more than 20 non-null values, all distinct (a repeat in the head settles it)."""
-    return head.is_unique and s.count() > 20 and s.dropna().is_unique

@@ -85,6 +85,7 @@ def test_call_aggregate_gives_duckdbs_answer_with_provenance(seen):
     assert data["ok"] is True and data["result"]["value"] == pytest.approx(expected)
     provenance = data["result"]["provenance"]
     assert provenance["operation"] == "SUM(amt) WHERE category = 'grocery_pos'" and provenance["rows_scanned"] == 5039
+    assert provenance["restatement"] == "Read as: the total amt where category = 'grocery_pos'"
 
 
 @pytest.mark.parametrize("call, kind", [

@@ -222,13 +222,13 @@ def test_records_and_describe_on_spark(spark, cities):
 
 
 def test_a_file_queried_where_it_lies_is_answered_over_every_row(spark, tmp_path):
-    from agent.engine.view_table import SAMPLE_ROWS, open_view_table
+    from agent.relation import SAMPLE_ROWS, open_file
 
     rows = 12_000
     assert rows > SAMPLE_ROWS  # the table's frame is a sample; Spark must see the whole file
     path = tmp_path / "big.csv"
     path.write_text("amount,day\n" + "".join(f"{i % 7}.5,2024-01-{1 + i % 28:02d}\n" for i in range(rows)))
-    table = open_view_table(path, cache=False)
+    table = open_file(path, cache=False, frame_rows=0)
     # sum of (i % 7) + 0.5 over i < 12000: 1714 full cycles of 0..6 (21 each), then 0 and 1
     assert agg(spark, table, op="sum", column="amount").value == 1714 * 21 + 1 + 0.5 * rows
     assert agg(spark, table, op="count", where=[P(column="day", op=Op.eq, value="2024-01-28")]).value == rows // 28

@@ -15,7 +15,6 @@ from sqlglot import exp
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.engine.reference import PandasEngine
-from agent.engine.view_table import open_view_table
 from agent.errors import ToolError
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
 from agent.router.router import Router
@@ -152,7 +151,7 @@ def test_typed_view_cleans_messy_cells_like_the_loader(case, tmp_path):
     same table typed in memory does."""
     path = tmp_path / f"{case.id}.csv"
     path.write_text(case.csv)
-    memory, view = load_table(path), open_view_table(path)
+    memory, view = load_table(path), open_table(path, frame_rows=0)  # typed whole / read where it lies
     assert view.rows == memory.rows and list(view.display) == list(memory.display)
     plan = Router(memory, CONFIG.router).route(case.question).plan
     assert plan is not None
@@ -166,7 +165,7 @@ def test_typed_view_cleans_messy_cells_like_the_loader(case, tmp_path):
 def test_typed_view_reads_european_decimals_day_first_dates_and_flags(tmp_path):
     path = tmp_path / "eu.csv"
     path.write_text("when;price;paid\n13/01/2024;1.234,50;Yes\n02/02/2024;6,00;no\n05/03/2024;;YES\n")
-    table = open_view_table(path, delimiter=";")
+    table = open_table(path, frame_rows=0)
     engine = duckdb_engine()
     assert engine.aggregate(table, AggregateArgs(op="sum", column="price")).value == 1240.5  # 1234.50 + 6.00
     latest = engine.aggregate(table, AggregateArgs(op="max", column="when"))
@@ -186,8 +185,8 @@ def test_parquet_and_json_lines_are_read(tmp_path):
     lines = open_table(tmp_path / "r.jsonl")
     got = engine.aggregate(lines, AggregateArgs(op="sum", column="x", group_by=["g"]))
     assert [(g.key, g.value) for g in got.groups] == [(["a"], 6), (["b"], 9)]  # 0+2+4, 1+3+5
-    view = open_table(tmp_path / "p.parquet", in_memory_max_bytes=0)  # the same file read where it lies
-    assert type(view).__name__ == "ViewTable" and view.rows == 10
+    view = open_table(tmp_path / "p.parquet", frame_rows=0)  # the same file read where it lies
+    assert view.lies_in_file and view.rows == 10 and not parquet.lies_in_file
     assert engine.aggregate(view, AggregateArgs(op="sum", column="x", where=[Predicate(column="g", op=Op.eq, value=1)])).value == 6.0  # i = 1, 4, 7: 0.5 + 2 + 3.5
 
 
@@ -221,7 +220,7 @@ def test_a_file_bigger_than_the_memory_limit_is_answered(tmp_path):
     n, keys = 3_000_000, 1_000_000
     con.execute(f"COPY (SELECT range % {keys} AS k, range AS v FROM range({n})) TO '{path}' (FORMAT parquet)")
     engine = duckdb_engine(memory_limit="64MB", temp_directory=str(tmp_path / "spill"), threads=2)
-    table = open_table(path, in_memory_max_bytes=0)
+    table = open_table(path, frame_rows=0)
     got = engine.aggregate(table, AggregateArgs(op="sum", column="v", group_by=["k"], order="desc", limit=1))
     # the biggest group is k = keys - 1: v = keys - 1, 2 keys - 1, 3 keys - 1
     assert got.groups[0].key == [keys - 1] and got.groups[0].value == 6 * keys - 3
@@ -249,7 +248,7 @@ def test_record_search_refuses_a_table_read_where_it_lies(tmp_path):
 
     path = tmp_path / "big.parquet"
     duckdb.connect().execute(f"COPY (SELECT range AS id, 'x' || (range % 7) AS name FROM range(30000)) TO '{path}' (FORMAT parquet)")
-    tools = Toolset({"big": open_table(path, in_memory_max_bytes=0)}, search=SearchConfig(cache_dir=str(tmp_path / "ix")))
+    tools = Toolset({"big": open_table(path, frame_rows=0)}, search=SearchConfig(cache_dir=str(tmp_path / "ix")))
     assert tools.searchers == {}
     out = tools.call("search", {"query": "x3", "where": [{"column": "name", "op": "=", "value": "x3"}]})
     assert not out.ok and out.error["error"] == "index_unavailable" and "read where it lies" in out.message

@@ -2,7 +2,7 @@
 no browser download). Uploads the 5,039-row file, asks the demo questions, checks the answer,
 the provenance and the chart, reopens the session, and shows hostile cells as text.
 `make test` installs chromium first (scripts/ensure_chromium.sh). Set TALLY_WEB_SCREENSHOT=path
-to save a screenshot of the page (docs/web.png is made that way)."""
+to save a screenshot of the page (the README's pictures come from tests/test_web_layout.py)."""
 
 from __future__ import annotations
 

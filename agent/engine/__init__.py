@@ -7,7 +7,7 @@ from typing import Protocol
 
 from agent.plan import AggregateArgs, DescribeArgs, RatioArgs
 from agent.results import AggregateResult, DescribeResult, RatioResult
-from agent.table import Table
+from agent.table_type import Table
 
 
 class Engine(Protocol):

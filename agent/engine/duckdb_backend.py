@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import duckdb
 from sqlglot import exp
 
-from agent.table import Table
+from agent.table_type import Table
 
 
 @dataclass(frozen=True)

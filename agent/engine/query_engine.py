@@ -10,15 +10,16 @@ import time
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent.engine import composite
 from agent.engine import query_compile as q
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate, WrongType
-from agent.ops.common import agg_text, predicate_text, where_text
+from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
                            QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
-from agent.table import Table
+from agent.table_type import Table
 
 MAX_TIES = 20
 
@@ -54,9 +55,7 @@ class _Run:
 def check(engine: SqlEngine, table: Table, args: CheckArgs) -> CheckResult:
     """any / none / all / unique by SQL; compare through engine.aggregate (agent/ops/check.py)."""
     if args.check is CheckKind.compare:
-        from agent.ops.check import check as compare
-
-        return compare(engine, table, args)
+        return composite.compare(engine, table, args)
     run = _Run(engine, table, args.where, require=False)
     if args.check is CheckKind.unique:
         if args.column is None:
@@ -231,10 +230,8 @@ def latest(engine: SqlEngine, table: Table, args: LatestArgs) -> StatResult:
 
 
 def change(engine: SqlEngine, table: Table, args: ChangeArgs):
-    """Two aggregates through engine.aggregate (agent/ops/stats.change, engine-agnostic)."""
-    from agent.ops.stats import change as between
-
-    return between(engine, table, args)
+    """Two aggregates through engine.aggregate (agent/engine/composite.py)."""
+    return composite.change(engine, table, args)
 
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
@@ -245,3 +242,8 @@ OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, Distin
 def run_query_sql(engine: SqlEngine, table: Table, plan: QueryPlan):
     """Run one typed query plan on the SQL engine."""
     return OPERATIONS[type(plan)](engine, table, plan)
+
+
+run_query = run_query_sql
+"""What the tools call: every typed query plan runs as SQL (agent/ops/ is the pandas reference,
+for tests only)."""

@@ -16,7 +16,7 @@ from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, Value,
                            ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table, parse_notes
+from agent.table_type import ColumnRole, Table, parse_notes
 
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)

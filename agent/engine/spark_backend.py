@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
 from agent.errors import TallyError
-from agent.table import Table
+from agent.table_type import Table
 
 QUIET = {
     "spark.ui.enabled": "false",
@@ -191,7 +191,7 @@ class SparkBackend:
         _frames[name] = path
 
     def _from_view(self, table: Table, name: str) -> None:
-        """A file queried where it lies (agent/engine/view_table.py): its typed DuckDB view copied
+        """A file queried where it lies (agent/relation.py): its typed DuckDB view copied
         to a Parquet file in `staging` (DuckDB streams it, memory bounded), read by Spark. Raises
         TallyError on a cluster master, whose executors cannot read this machine's staging."""
         import duckdb

@@ -18,7 +18,7 @@ from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table import ColumnRole, Table, parse_notes
+from agent.table_type import ColumnRole, Table, parse_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000

@@ -15,7 +15,7 @@ from agent.ops.values import distinct, frequency
 from agent.queries import (ChangeArgs, CheckArgs, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
                            PositionArgs, QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
 from agent.results import Result
-from agent.table import Table
+from agent.table_type import Table
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
@@ -23,8 +23,9 @@ OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, Distin
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
-    """Run one typed query plan: compiled to SQL on the SQL engine (agent/engine/query_engine.py),
-    else by the pandas reference operations here. Raises the ToolError subclasses of its operation."""
+    """Run one typed query plan: compiled to SQL on the SQL engine (agent/engine/query_engine.py,
+    which the tools call), else by the pandas reference operations here (for the equivalence tests).
+    Raises the ToolError subclasses of its operation."""
     from agent.engine.sql_engine import SqlEngine
 
     if isinstance(engine, SqlEngine) and isinstance(plan, PositionArgs):

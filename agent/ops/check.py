@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import operator
 import time
 
 from agent.engine import Engine
+from agent.engine.composite import compare
 from agent.errors import BadPredicate
 from agent.ops.common import agg_text, provenance, row_dict, selected, where_text
-from agent.plan import AggregateArgs
 from agent.predicates import select
-from agent.queries import CheckArgs, CheckKind, Cmp, Measure
+from agent.queries import CheckArgs, CheckKind
 from agent.results import CheckResult
-from agent.table import Table
-
-COMPARE = {Cmp.gt: operator.gt, Cmp.ge: operator.ge, Cmp.lt: operator.lt, Cmp.le: operator.le,
-           Cmp.eq: operator.eq, Cmp.ne: operator.ne}
-
+from agent.table_type import Table
 
 def check(engine: Engine, table: Table, args: CheckArgs) -> CheckResult:
     """Run the test. Raises UnknownColumn, BadPredicate (a test missing its parts), WrongType."""
     started = time.perf_counter()
     if args.check is CheckKind.compare:
-        return _compare(engine, table, args, started)
+        return compare(engine, table, args)
     population = selected(table, args.where, allow_empty=True)
     if args.check is CheckKind.unique:
         if args.column is None:
@@ -50,32 +45,3 @@ def check(engine: Engine, table: Table, args: CheckArgs) -> CheckResult:
                        examples=examples,
                        provenance=provenance(table, f"{args.check.value.upper()} ({condition}){where_text(args.where)}",
                                              population, started))
-
-
-def measure_value(engine: Engine, table: Table, measure: Measure):
-    """(label, value, result) of one aggregate, run by the engine."""
-    result = engine.aggregate(table, AggregateArgs(op=measure.op, column=measure.column, where=measure.where))
-    return agg_text(measure.op, result.column) + where_text(measure.where), result.value, result
-
-
-def _compare(engine: Engine, table: Table, args: CheckArgs, started: float) -> CheckResult:
-    """An aggregate against a number or another aggregate; both aggregates run by the engine."""
-    if args.left is None or args.cmp is None or (args.right is None and args.value is None):
-        raise BadPredicate("(none)", "compare", "a comparison needs left, cmp and right or value")
-    left_label, left, first = measure_value(engine, table, args.left)
-    results = [first]
-    if args.right is not None:
-        right_label, right, second = measure_value(engine, table, args.right)
-        results.append(second)
-    else:
-        right_label, right = "value", args.value
-    if isinstance(left, str) != isinstance(right, str):
-        raise BadPredicate(left_label, args.cmp.value, f"cannot compare {left!r} with {right!r}")
-    answer = left is not None and right is not None and COMPARE[args.cmp](left, right)
-    operation = f"{left_label} {args.cmp.value} {right_label if args.right else right}"
-    provenance = first.provenance.model_copy(update={
-        "operation": operation, "rows_matched": sum(r.provenance.rows_matched for r in results),
-        "sql": ";\n".join(r.provenance.sql for r in results if getattr(r.provenance, "sql", "")),
-        "elapsed_ms": (time.perf_counter() - started) * 1000})
-    return CheckResult(check=args.check, answer=bool(answer), deciding={left_label: left, right_label: right},
-                       provenance=provenance)

@@ -9,23 +9,14 @@ import numpy as np
 import pandas as pd
 
 from agent.engine.values import scalar
-from agent.errors import NoRowsMatched, WrongType
+from agent.errors import WrongType
 from agent.plan import Agg, Op, Predicate
-from agent.predicates import Selection, canonical_labels, select
+from agent.predicates import Selection, canonical_labels, select, selected
 from agent.results import Provenance, Value
 from agent.sqlish import aggregate_expr as agg_text, literal, predicate_sql as predicate_text, where_sql as where_text
-from agent.table import ColumnRole, Table
+from agent.table_type import ColumnRole, Table
 
 TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-
-
-def selected(table: Table, where: list[Predicate], *, allow_empty: bool = False) -> Selection:
-    """The rows matching every predicate; NoRowsMatched when none do (unless `allow_empty`)."""
-    selection = select(table, where)
-    if not allow_empty and not selection.mask.any():
-        raise NoRowsMatched(where_text(where).removeprefix(" WHERE ") or "(no condition)", table.rows,
-                            selection.near_values)
-    return selection
 
 
 def provenance(table: Table, operation: str, selection: Selection, started: float, **fields: object) -> Provenance:

@@ -12,7 +12,7 @@ from agent.engine.values import scalar
 from agent.ops.common import labels, numeric, provenance, row_dict, selected, where_text
 from agent.queries import RankArgs
 from agent.results import RowsResult
-from agent.table import Table
+from agent.table_type import Table
 
 MAX_TIES = 20
 

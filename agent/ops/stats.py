@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from agent.engine import Engine
+from agent.engine.composite import change
 from agent.engine.values import scalar
 from agent.errors import BadPredicate, NoRowsMatched, WrongType
 from agent.ops.common import agg_text, apply, literal, numeric, provenance, selected, where_text
@@ -19,7 +20,7 @@ from agent.predicates import select
 from agent.queries import (ArithOp, ChangeArgs, ExpressionArgs, LatestArgs, Operand, StatisticArgs, StatOp,
                            SubsetArgs)
 from agent.results import ChangeResult, StatResult
-from agent.table import Table
+from agent.table_type import Table
 
 
 def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
@@ -94,30 +95,6 @@ def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult
     return StatResult(op=args.agg.value, column=text, value=value, parts={"rows": int(rows.count())},
                       provenance=provenance(table, f"{agg_text(args.agg, text)}{where_text(args.where)}", selection,
                                             started, nulls_skipped=int(rows.isna().sum())))
-
-
-def change(engine: Engine, table: Table, args: ChangeArgs) -> ChangeResult:
-    """op(column) where key = start, then where key = end, each run by engine.aggregate (so by the
-    SQL compiler on the SQL engine); absolute and percent change."""
-    started = time.perf_counter()
-    key = table.column(args.key)
-    results = [engine.aggregate(table, AggregateArgs(op=args.op, column=args.column, where=[
-        *args.where, Predicate(column=key, op=Op.eq, value=period)])) for period in (args.start, args.end)]
-    if not all(isinstance(r.value, (int, float)) for r in results):
-        raise WrongType(args.column, table.roles[table.column(args.column)].value, "change")
-    start, end = (float(r.value) for r in results)
-    absolute = end - start
-    percent = 100 * absolute / start if start else None
-    column = results[0].column
-    operation = (f"{agg_text(args.op, column)} WHERE {key} = {literal(args.end)} - {agg_text(args.op, column)} "
-                 f"WHERE {key} = {literal(args.start)}{where_text(args.where).replace(' WHERE ', ' AND ')}")
-    first = results[0].provenance
-    provenance = first.model_copy(update={
-        "operation": operation, "rows_matched": sum(r.provenance.rows_matched for r in results),
-        "sql": ";\n".join(r.provenance.sql for r in results if getattr(r.provenance, "sql", "")),
-        "elapsed_ms": (time.perf_counter() - started) * 1000})
-    return ChangeResult(column=column, start=scalar(args.start), end=scalar(args.end), start_value=start,
-                        end_value=end, absolute=absolute, percent=percent, report=args.report, provenance=provenance)
 
 
 def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:

@@ -13,7 +13,7 @@ from agent.engine.values import scalar
 from agent.ops.common import labels, provenance, selected, where_text
 from agent.queries import DistinctArgs, FrequencyArgs
 from agent.results import ValueCount, ValuesResult
-from agent.table import Table
+from agent.table_type import Table
 
 
 def _counts(table: Table, column: str, mask) -> pd.DataFrame:

@@ -79,6 +79,7 @@ def _add_name_noun(lex: Lexicon, table: Table) -> None:
     if any(role is ColumnRole.identifier and not table.df[c].is_unique for c, role in table.roles.items()):
         return
     lex.add(noun, Meaning("row"))
+    lex.table_noun = noun
 
 
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:

@@ -4,13 +4,13 @@ top N) or the question says 'different'/'distinct'; otherwise Abstain naming bot
 
 from __future__ import annotations
 
-from agent.ops.common import selected
+from agent.predicates import selected
 from agent.plan import Predicate
 from agent.queries import RankArgs
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, Draft
-from agent.table import Table
+from agent.table_type import Table
 
 _DISTINCT = ("different", "distinct", "unique")
 

@@ -1,6 +1,6 @@
 """change: The change of an aggregate of a column between two values of a key column (years, periods)."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import ChangeArgs
 from agent.tools.base import Tool
 

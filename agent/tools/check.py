@@ -1,6 +1,6 @@
 """check: Answer a yes/no question with a test over EVERY row."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import CheckArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """distinct: The distinct values of a column (in order of first appearance, or sorted), with row counts."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import DistinctArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """expression: Arithmetic of two operands (columns or numbers) per row, then aggregated."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import ExpressionArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """frequency: The most (desc) or least (asc) common values of a column with their row counts."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import FrequencyArgs
 from agent.tools.base import Tool
 

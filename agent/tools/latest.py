@@ -1,6 +1,6 @@
 """latest: For a history table (an id repeating with a date, like a status log)."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import LatestArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """rank: Rows ordered by a column (highest or lowest first), by closeness to a number, or in file order (by null."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import RankArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """statistic: A statistic of a numeric column over every matching row."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import StatisticArgs
 from agent.tools.base import Tool
 

@@ -1,6 +1,6 @@
 """subset: An aggregate over a ranked subset."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.queries import SubsetArgs
 from agent.tools.base import Tool
 

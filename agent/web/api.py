@@ -17,6 +17,7 @@ from agent.config import Config
 from agent.errors import TallyError
 from agent.outcome import AnyOutcome, Failed
 from agent.web.sessions import SessionError, Sessions, WebSession
+from agent.web.scrub import Scrubber
 from agent.web.steps import Observed
 from agent.web.tables import Tables, UploadError
 from agent.web.view import outcome_view
@@ -32,13 +33,18 @@ class State:
     tables: Tables
     sessions: Sessions
     model_name: str | None = None
+    scrubber: Scrubber | None = None
+    """Cuts server paths out of everything sent to the page (None: nothing to cut)."""
+
+    def clean(self, data):
+        return self.scrubber.value(data) if self.scrubber is not None else data
 
     def view(self, outcome: AnyOutcome) -> dict[str, object]:
-        return outcome_view(outcome, model_name=self.model_name, max_rows=self.config.output.max_rows)
+        return self.clean(outcome_view(outcome, model_name=self.model_name, max_rows=self.config.output.max_rows))
 
     def session_view(self, session: WebSession) -> dict[str, object]:
         return {"id": session.id, "table": session.table.summary(), "transcript": session.chat.transcript.name,
-                "turns": [self.view(o) for o in session.history]}
+                "started": session.started, "turns": [self.view(o) for o in session.history]}
 
 
 def state(request: Request) -> State:
@@ -104,7 +110,7 @@ async def ask(name: str, body: Question, s: State = Depends(state)) -> Streaming
 
     def work() -> None:
         try:
-            outcome = answer(session, body.question, lambda text: emit({"type": "step", "text": text}))
+            outcome = answer(session, body.question, lambda text: emit({"type": "step", "text": s.clean(text)}))
             emit({"type": "answer", "view": s.view(outcome)})
         except Exception as exc:  # the page gets a typed failure, the log gets the traceback
             log.exception("rendering an answer failed")

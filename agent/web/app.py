@@ -2,23 +2,29 @@
 Every /api request carries the server's token in the X-Tally-Token header: the page gets it inside
 index.html (which another site cannot read), so a cross-site form cannot post here; on a
 non-loopback host the page itself needs ?token=. On loopback, requests naming any other Host are
-refused (DNS rebinding)."""
+refused (DNS rebinding). Every response refuses framing and carries the CSP (guards.py); text is
+sent gzipped to a browser that asks for it; no server path reaches the page (scrub.py)."""
 
 from __future__ import annotations
 
+import gzip
 import secrets
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from agent.config import Config
 from agent.errors import TallyError
 from agent.web import api
+from agent.web.guards import BodyLimit, SecurityHeaders, validation_error
+from agent.web.scrub import Scrubber
 from agent.web.sessions import SessionError, Sessions
 from agent.web.tables import Tables, UploadError
 
@@ -34,6 +40,12 @@ def vega_bundle() -> str:
     return vl_convert.javascript_bundle()
 
 
+@cache
+def vega_gzipped() -> bytes:
+    """The bundle gzipped once (about a third of its size), for browsers that accept gzip."""
+    return gzip.compress(vega_bundle().encode(), compresslevel=9, mtime=0)
+
+
 def create_app(config: Config, files: list[Path], build, *, token: str | None = None,
                host: str = "127.0.0.1", model_name: str | None = None) -> FastAPI:
     """The app over `files` (command-line tables; uploads go to `web.upload_dir`). `build(path)`
@@ -42,11 +54,18 @@ def create_app(config: Config, files: list[Path], build, *, token: str | None = 
     token = token or secrets.token_urlsafe(24)
     tables = Tables(config, build, files)
     app = FastAPI(title="Tally", docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.tally = api.State(config, tables, Sessions(Path(config.output.transcript_dir), tables), model_name)
+    scrubber = Scrubber([config.web.upload_dir, config.output.transcript_dir, config.search.cache_dir,
+                         *(p.parent for p in files)])
+    app.state.tally = api.State(config, tables, Sessions(Path(config.output.transcript_dir), tables), model_name,
+                                scrubber)
+    app.add_middleware(BodyLimit, upload_limit=tables.limit, upload_megabytes=config.web.max_upload_mb)
     if host in LOOPBACK:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"])
-    app.middleware("http")(_upload_limit(tables.limit, config.web.max_upload_mb))
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6,
+                       exclude_content_types=("text/event-stream", "application/x-ndjson"))  # steps stream unbuffered
+    app.add_middleware(SecurityHeaders)  # outermost: refusals by the guards above carry the headers too
     app.exception_handler(TallyError)(_tally_error)
+    app.exception_handler(RequestValidationError)(validation_error)
 
     def check_token(x_tally_token: str = Header(default="")) -> None:
         if not secrets.compare_digest(x_tally_token.encode(), token.encode()):
@@ -60,8 +79,11 @@ def create_app(config: Config, files: list[Path], build, *, token: str | None = 
         return HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     @app.get("/vega.js")
-    def vega() -> Response:
-        return Response(vega_bundle(), media_type="text/javascript", headers={"Cache-Control": "max-age=86400"})
+    def vega(accept_encoding: str = Header(default="")) -> Response:
+        headers = {"Cache-Control": "max-age=86400", "Vary": "Accept-Encoding"}
+        if "gzip" in accept_encoding:
+            return Response(vega_gzipped(), media_type="text/javascript", headers={**headers, "Content-Encoding": "gzip"})
+        return Response(vega_bundle(), media_type="text/javascript", headers=headers)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(api.router, dependencies=[Depends(check_token)])
@@ -70,17 +92,5 @@ def create_app(config: Config, files: list[Path], build, *, token: str | None = 
 
 async def _tally_error(request: Request, exc: TallyError) -> JSONResponse:
     status = exc.status if isinstance(exc, UploadError) else 404 if isinstance(exc, SessionError) else 400
-    return JSONResponse({"error": getattr(exc, "kind", "error"), "message": str(exc)}, status_code=status)
-
-
-def _upload_limit(limit: int, megabytes: float):
-    """Middleware refusing an upload by its Content-Length before its body is read (the copy in
-    Tables.upload enforces the limit too, for a body sent without a length)."""
-    async def refuse_large_uploads(request: Request, call_next):
-        if request.method == "POST" and request.url.path == "/api/tables":
-            length = request.headers.get("content-length", "")
-            if length.isdigit() and int(length) > limit + 64 * 1024:
-                return JSONResponse({"error": "too_large", "message": f"larger than the {megabytes:g} MiB upload "
-                                     "limit (web.max_upload_mb)"}, status_code=413)
-        return await call_next(request)
-    return refuse_large_uploads
+    message = request.app.state.tally.scrubber.scrub(str(exc))
+    return JSONResponse({"error": getattr(exc, "kind", "error"), "message": message}, status_code=status)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from agent.config import Config
 from agent.errors import TallyError
-from agent.web.app import LOOPBACK, create_app, vega_bundle
+from agent.web.app import LOOPBACK, create_app, vega_gzipped
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -46,7 +46,7 @@ def serve(config: Config, files: list[Path], build: Callable[[Path], object], *,
     for entry in app.state.tally.tables.list():
         if entry.source == "file":
             entry.agent  # load every named file now: a bad one stops here, named, before the URL is printed
-    threading.Thread(target=vega_bundle, name="vega-bundle", daemon=True).start()  # ~3 s, before the first page
+    threading.Thread(target=vega_gzipped, name="vega-bundle", daemon=True).start()  # ~3 s, before the first page
     sock = bind(host, port)
     announce(f"Tally is serving {len(files)} file(s) at {url_of(sock, host, token)}  (Ctrl-C to stop)")
     if host not in LOOPBACK:

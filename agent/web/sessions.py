@@ -30,12 +30,14 @@ class SessionError(TallyError):
 
 @dataclass
 class WebSession:
-    """A live session: its name, table, chat Session, and past outcomes (for reopening)."""
+    """A live session: its name, table, chat Session, past outcomes (for reopening) and start
+    time (seconds since the epoch; the page names a session by its first question and this time)."""
 
     id: str
     table: TableEntry
     chat: Session
     history: list[AnyOutcome] = field(default_factory=list)
+    started: float | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -51,7 +53,7 @@ class Sessions:
     def start(self, table: TableEntry) -> WebSession:
         """A new session over `table`, its transcript created now. Raises TallyError when the table cannot load."""
         name = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
-        session = WebSession(name, table, Session.start(table.agent, self.folder / f"{name}.jsonl"))
+        session = WebSession(name, table, Session.start(table.agent, self.folder / f"{name}.jsonl"), started=time.time())
         with self._lock:
             self._live[name] = session
         return session
@@ -76,17 +78,18 @@ class Sessions:
         except ValueError as exc:
             raise SessionError(str(exc)) from None
         with self._lock:
-            return self._live.setdefault(name, WebSession(name, table, chat, outcomes))
+            return self._live.setdefault(name, WebSession(name, table, chat, outcomes, started=_time(start)))
 
     def list(self) -> list[dict[str, object]]:
-        """Saved sessions with at least one question, newest first: {id, file, questions, first, served}."""
+        """Saved sessions with at least one question, newest first: {id, file, questions, first,
+        started (epoch seconds or None), served}."""
         out = []
         for name, path in sorted(self._transcripts().items(), reverse=True):
             start, outcomes = _read(path)
             if not outcomes:
                 continue
             out.append({"id": name, "file": Path(str(start.get("file", ""))).name, "questions": len(outcomes),
-                        "first": outcomes[0].question if outcomes else "",
+                        "first": outcomes[0].question if outcomes else "", "started": _time(start),
                         "served": self.tables.find(start) is not None})
         return out
 
@@ -94,6 +97,12 @@ class Sessions:
         if not self.folder.is_dir():
             return {}
         return {p.stem: p for p in self.folder.glob("*.jsonl") if _NAME.match(p.stem)}
+
+
+def _time(start: dict) -> float | None:
+    """The start record's time, when it is a number."""
+    value = start.get("time")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _read(path: Path) -> tuple[dict, list[AnyOutcome]]:

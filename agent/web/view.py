@@ -6,29 +6,38 @@ never as HTML, so a cell holding `<script>` or a markdown image shows as typed."
 from __future__ import annotations
 
 from agent.answer import fmt, fmt_percent
-from agent.charts import chart_spec
+from agent.charts import chart_spec, counts_rows
 from agent.outcome import Outcome
 from agent.render import provenance_text, record_columns, who
+from agent.restate import restate
 from agent.results import AggregateResult, DescribeResult, RatioResult, SearchResult
 from agent.search.text import cell
 from agent.tools.base import ToolFailure, ToolSuccess
 
 
 def outcome_view(outcome: Outcome, *, model_name: str | None = None, max_rows: int = 50) -> dict[str, object]:
-    """The page's view of one outcome: {question, answer, status, who, unverified, read_as,
-    calls: [{tool, ok, operation, provenance: [lines] | error}], tables: [{title, columns, rows,
-    caption}], chart: Vega-Lite dict | None}."""
+    """The page's view of one outcome: {question, answer, reading ('Read as: ...' or None), status,
+    who, unverified, notes (the router's links of words), calls: [{tool, ok, operation,
+    provenance: [lines] | error}], tables: [{title, columns, rows, caption}], chart: Vega-Lite
+    dict | None}. A count per group is one column (its row count would repeat it)."""
     tables, chart = [], None
     for call in outcome.results:
         found = _table(call, max_rows)
         if found:
             tables.append(found)
         chart = chart or chart_spec(call.result)
-    return {"question": outcome.question, "answer": outcome.answer, "status": outcome.status,
-            "who": who(outcome, model_name), "answered_by": outcome.answered_by,
+    return {"question": outcome.question, "answer": outcome.answer, "reading": _reading(outcome),
+            "status": outcome.status, "who": who(outcome, model_name), "answered_by": outcome.answered_by,
             "unverified": not outcome.verified,
-            "read_as": list(outcome.router.notes) if outcome.router else [],
+            "notes": list(outcome.router.notes) if outcome.router else [],
             "calls": [_call(c) for c in outcome.calls], "tables": tables, "chart": chart}
+
+
+def _reading(outcome: Outcome) -> str | None:
+    """The outcome's restatement; for an answer saved before restatements, its plan's."""
+    if outcome.restatement or outcome.status not in ("answered", "router_takeover") or outcome.plan is None:
+        return outcome.restatement
+    return restate(outcome.plan)
 
 
 def _call(call: ToolSuccess | ToolFailure) -> dict[str, object]:
@@ -41,12 +50,12 @@ def _call(call: ToolSuccess | ToolFailure) -> dict[str, object]:
 def _table(call: ToolSuccess, max_rows: int) -> dict[str, object] | None:
     result = call.result
     if isinstance(result, (AggregateResult, RatioResult)) and len(result.groups) > 1:
-        ratio = isinstance(result, RatioResult)
+        ratio, once = isinstance(result, RatioResult), counts_rows(result)
         columns = [*result.group_by, *(["rate", "of"] if ratio else [f"{str(result.op).upper()}({result.column or '*'})"]),
-                   "rows"]
+                   *([] if once else ["rows"])]
         rows = [[*(fmt(k) for k in g.key),
                  *([fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]),
-                 f"{g.rows:,}"] for g in result.groups[:max_rows]]
+                 *([] if once else [f"{g.rows:,}"])] for g in result.groups[:max_rows]]
         return _cut({"title": "groups", "columns": columns, "rows": rows}, len(rows), result.total_groups, "groups")
     if isinstance(result, SearchResult) and result.records:
         shown = record_columns(result)

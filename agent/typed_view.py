@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import pandas as pd
 from sqlglot import exp
 
-from agent.engine.compile import column
 from agent.numbers import MISSING_TOKENS, parse_cells
 
 _CURRENCY = r"US\$|USD|EUR|GBP|[$€£¥]"
@@ -29,6 +28,11 @@ class ColumnTyping:
     kind: str
     expression: exp.Expression
     notes: tuple[str, ...] = ()
+
+
+def column(name: str) -> exp.Column:
+    """A column reference as a quoted identifier."""
+    return exp.Column(this=exp.to_identifier(name, quoted=True))
 
 
 def _fn(name: str, *args: exp.Expression) -> exp.Expression:
@@ -51,7 +55,7 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
     """'$1,234.50' -> 1234.5, '(120.00)' -> -120, '12%' -> 12, '1.234,50' -> 1234.5 (decimal comma)."""
     text = _present(raw)
     negative = exp.and_(exp.Like(this=text.copy(), expression=_s("(%")), exp.Like(this=text.copy(), expression=_s("%)")))
-    body = _fn("regexp_replace", text.copy(), _s(rf"[()%\s]|{_CURRENCY}"), _s(""), _s("g"))
+    body = _fn("regexp_replace", text.copy(), _s(rf"[()%\s\x{{a0}}\x{{202f}}]|{_CURRENCY}"), _s(""), _s("g"))
     if decimal_comma:
         body = exp.Replace(this=exp.Replace(this=body, expression=_s("."), replacement=_s("")),
                            expression=_s(","), replacement=_s("."))
@@ -94,8 +98,18 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
             return ColumnTyping(name, "date", _iso_date(raw), notes)
         dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
         return ColumnTyping(name, "date", _slash_date(raw, dayfirst), notes)
+    if _whole(text):
+        return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
     decimal_comma = any("decimal comma" in n for n in notes)
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
+
+
+def _whole(text: pd.Series) -> bool:
+    """True when every cell of the sample is a plain whole number that fits BIGINT, none missing:
+    the column CSV readers type as integers (a missing cell or a decimal makes it floating point)."""
+    if not len(text) or not bool(text.notna().all()) or not bool(text.str.fullmatch(r"\s*[+-]?\d{1,19}\s*").all()):
+        return False
+    return all(-(2**63) <= int(v) < 2**63 for v in text.tolist())
 
 
 def view_select(source: exp.Expression, typings: list[ColumnTyping], display: dict[str, str]) -> exp.Select:
