@@ -121,3 +121,13 @@ def test_a_neighbour_holding_no_value_is_refused():
     table = table_from_text("Event,Date\nShow 14,May 1\nShow 15,May 8\nN/A,May 15\nShow 21,May 22\n", "events.csv")
     decision = Router(table, CONFIG.router).route("what is the next event after show 15?")
     assert decision.plan is None and "holds no Event" in decision.abstain, decision.abstain
+
+
+def test_position_plans_are_restated_in_plain_words():
+    from agent.restate import restate
+
+    before = PositionArgs(kind="neighbour", anchor=[Predicate(column="Jockey", op=Op.eq, value="TM Jones")],
+                          offset=-1, columns=["Jockey"])
+    assert restate(before) == "Read as: the Jockey of the row before the row where Jockey = 'TM Jones', in file order"
+    first = PositionArgs(kind="earlier", columns=["Name"], candidates=["A", "B"])
+    assert restate(first) == "Read as: which of Name 'A' or 'B' comes first in file order"

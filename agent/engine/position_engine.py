@@ -5,15 +5,15 @@ predicates, so text matches ignore case and surrounding spaces as every other pl
 from __future__ import annotations
 
 from agent.engine import query_compile as q
-from agent.engine.query_engine import _Run
+from agent.engine.plan_run import PlanRun as _Run
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate
-from agent.ops.common import predicate_text
+from agent.sqlish import predicate_sql as predicate_text
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
 from agent.results import RowsResult
-from agent.table import Table
+from agent.table_type import Table
 
 
 def position(engine: SqlEngine, table: Table, args: PositionArgs) -> RowsResult:

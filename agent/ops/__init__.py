@@ -28,10 +28,6 @@ def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
     Raises the ToolError subclasses of its operation."""
     from agent.engine.sql_engine import SqlEngine
 
-    if isinstance(engine, SqlEngine) and isinstance(plan, PositionArgs):
-        from agent.engine.position_engine import position as position_sql
-
-        return position_sql(engine, table, plan)
     if isinstance(engine, SqlEngine):
         from agent.engine.query_engine import run_query_sql
 

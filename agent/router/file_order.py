@@ -5,7 +5,7 @@ nobody named; 'who' is not answered with a number; a summary row ('Total') is no
 
 from __future__ import annotations
 
-from agent.ops.common import selected
+from agent.predicates import selected
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
 from agent.router.positions import TIME, order_key, ordering_columns

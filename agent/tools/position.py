@@ -1,6 +1,6 @@
 """position: the row next to a named row in the file's order, or which of two values comes first."""
 
-from agent.ops import run_query
+from agent.engine.query_engine import run_query
 from agent.positions import PositionArgs
 from agent.tools.base import Tool
 
