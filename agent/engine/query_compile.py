@@ -189,3 +189,23 @@ def over_latest(schema: c.Schema, ident: str, date: str, op: Agg, name: str | No
 def latest_ids(schema: c.Schema, ident: str, date: str) -> exp.Select:
     """SELECT COUNT(*) over each id's latest row: the number of ids."""
     return exp.select(exp.Count(this=exp.Star())).from_(latest_rows(schema, ident, date))
+
+
+def anchor_rows(schema: c.Schema, where: exp.Expression | None) -> exp.Select:
+    """SELECT COUNT(*), MIN(__pos) FROM numbered WHERE where: how many rows an anchor names, and the first."""
+    return filtered(exp.select(exp.Count(this=exp.Star()), exp.Min(this=c.column(POS))).from_(numbered(schema)), where)
+
+
+def row_at(schema: c.Schema, columns: list[str], position: int) -> exp.Select:
+    """SELECT columns, __pos FROM numbered WHERE __pos = position: one row by its file position."""
+    select = exp.select(*[c.column(x) for x in columns], c.column(POS)).from_(numbered(schema))
+    return select.where(exp.EQ(this=c.column(POS), expression=exp.convert(position)))
+
+
+def first_positions(schema: c.Schema, name: str, where: exp.Expression | None, desc: bool) -> exp.Select:
+    """SELECT column, COUNT(*), MIN(__pos) FROM numbered WHERE where GROUP BY column ORDER BY
+    MIN(__pos) [DESC]: each value's rows and first file position, earliest (or latest) first."""
+    first = exp.Min(this=c.column(POS))
+    select = exp.select(c.column(name), exp.Count(this=exp.Star()), first).from_(numbered(schema))
+    select = filtered(select, where).group_by(c.column(name))
+    return select.order_by(exp.Ordered(this=first.copy(), desc=desc))

@@ -12,46 +12,19 @@ from sqlglot import exp
 from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
+from agent.engine.plan_run import PlanRun
+from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate, WrongType
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
+                           PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
-from agent.engine.scope import scope
 from agent.table_type import Table
 
 MAX_TIES = 20
-
-
-class _Run:
-    """One plan's run: the schema, the resolved selection of `where`, its condition and the SQL."""
-
-    def __init__(self, engine: SqlEngine, table: Table, where: list, *, require: bool = True):
-        table = scope(table, where)
-        self.engine, self.table, self.started = engine, table, time.perf_counter()
-        self.schema = engine.schema(table)
-        self.selection = engine._selection(table, self.schema, where)
-        self.condition = c.where(self.schema, self.selection.predicates, self.selection.resolved)
-        self.sql: list[str] = []
-        if require:
-            (matched,), = self.fetch(q.counted(self.schema, self.condition))
-            engine._require(table, self.selection, matched)
-
-    def fetch(self, tree: exp.Expression) -> list[tuple]:
-        self.sql.append(self.engine._sql(tree))
-        return self.engine.backend.fetch(tree)
-
-    def numeric(self, name: str, operation: str) -> str:
-        name = self.table.column(name)
-        if self.schema.kinds[name] not in (c.Kind.number, c.Kind.money):
-            raise WrongType(name, self.table.roles[name].value, operation)
-        return name
-
-    def provenance(self, operation: str, matched: int, **fields: object):
-        return self.engine._provenance(self.table, operation, ";\n".join(self.sql), matched, self.started,
-                                       self.selection, **fields)
+_Run = PlanRun
 
 
 def check(engine: SqlEngine, table: Table, args: CheckArgs) -> CheckResult:
@@ -245,7 +218,7 @@ def change(engine: SqlEngine, table: Table, args: ChangeArgs):
     return composite.change(engine, table, args)
 
 
-OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
+OPERATIONS = {PositionArgs: position, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
               LatestArgs: latest}
 
