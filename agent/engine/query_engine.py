@@ -5,7 +5,6 @@ go through `SqlEngine.aggregate`. agent/ops/ holds the pandas reference implemen
 
 from __future__ import annotations
 
-import time
 
 from sqlglot import exp
 
@@ -16,7 +15,7 @@ from agent.engine.plan_run import PlanRun
 from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
-from agent.errors import BadPredicate, WrongType
+from agent.errors import BadPredicate
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
                            PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
