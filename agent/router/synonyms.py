@@ -96,6 +96,13 @@ def senses(word: str, n: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """`word`'s noun lemma by morphy ('roles' -> role), lowercase; the word itself when none."""
+    wn = W.wordnet()
+    return ((wn.morphy(word, "n") if wn is not None else None) or word).lower()
+
+
+@lru_cache(maxsize=65536)
 def roots(word: str) -> frozenset[str]:
     """The lemmas `word` derives from or to, as 'lemma.pos': those of its first noun senses
     ('smoker' -> smoke.v) and the verb it inflects ('survived' -> survive.v)."""
@@ -234,9 +241,11 @@ def _columns(key: str, tokens: list[Token], span: list[int], index: HeaderIndex)
     """(columns the span is tied to, why per column): shared synsets first, then the initials of a
     header, then a shared derivation root; the first relation that ties any column decides."""
     why: dict[str, str] = {}
+    same = lemma(key)
     for name in senses(key, QUESTION_SENSES):
         for column, word in index.synsets.get(name, ()):
-            why.setdefault(column, f"'{key.replace('_', ' ')}' and '{word}' share the sense {name}")
+            if lemma(word.replace(" ", "_")) != same:  # the header's own word: the headers pass judged it
+                why.setdefault(column, f"'{key.replace('_', ' ')}' and '{word}' share the sense {name}")
     if why:
         return set(why), why
     token = tokens[span[0]]
