@@ -23,6 +23,8 @@ UNNAMED = frozenset({"where", "when", "how", "why"})
 """Question words asking for a column the question does not name ('where was the first race')."""
 TABLE_WORDS = frozenset({"chart", "list", "table", "listed"})
 """'on this chart', 'listed': the table itself and its order, in a question about its first/last rows."""
+AGGREGATE_WORDS = frozenset({"average", "mean", "total", "sum", "combined", "median", "altogether"})
+"""Words asking one number over the rows ('the average losses of the first three'), not the rows."""
 SUMMARY = frozenset({"total", "totals", "average", "averages", "sum", "overall", "all", "mean"})
 _EDGE = frozenset({"first", "last"})
 
@@ -84,6 +86,10 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     at = edge[0]
     if at + 1 < len(words) and words[at + 1] in STANDINGS:
         return first_place(reading, plan, words, at, table)
+    aggregate = sorted(set(words) & AGGREGATE_WORDS)
+    if aggregate:
+        raise Abstain(f"'{aggregate[0]}' of the {words[at]} rows is an aggregate over a part of the table's order, "
+                      "which I do not compute; ask for the rows, or rank by a column.")
     if words[0] in UNNAMED:
         raise Abstain(f"'{words[0]}' asks for a column the question does not name; name it "
                       f"('what is the <column> of the {words[at]} row?').")
