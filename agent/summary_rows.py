@@ -21,7 +21,7 @@ def summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: lis
     found = []
     edges = df.index[:3].union(df.index[-3:])  # summary rows sit at the top or the bottom
     for column in text_columns:
-        labels = df.loc[edges, column].astype("string").str.strip().str.casefold()
+        labels = df.loc[edges, column].astype("string").str.strip().str.rstrip(":.").str.strip().str.casefold()
         for position in labels.index[labels.isin(LABELS).fillna(False)]:
             row = df.loc[position, numeric_columns]
             present = [c for c in numeric_columns if pd.notna(row[c])]
