@@ -19,6 +19,7 @@ from agent.router.draft import Abstain, Draft
 from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
+from agent.router.entity import read_per_entity
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
 from agent.router.positions import read_position
@@ -129,7 +130,7 @@ class Router:
         Raises Abstain when it asks for one that cannot be read."""
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
-                                (Kind.change, read_difference)):
+                                (Kind.change, read_difference), (Kind.aggregate, read_per_entity)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:
