@@ -24,6 +24,7 @@ from sqlglot import exp
 
 from agent import typed_view as tv
 from agent.errors import TableLoadError
+from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
@@ -40,13 +41,36 @@ CACHE_DIR = Path(os.environ.get("TALLY_CACHE", "~/.cache/tally")).expanduser() /
 path, size and modification time, so later processes open it without scanning."""
 
 
+def _connect() -> duckdb.DuckDBPyConnection:
+    connection = duckdb.connect(":memory:")
+    connection.execute("SET enable_progress_bar = false")
+    return connection
+
+
+def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) -> pd.DataFrame:
+    """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
+    conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
+    DataFrame conversion gives them."""
+    import pyarrow as pa
+
+    arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
+    for i, field in enumerate(arrow.schema):
+        if pa.types.is_decimal(field.type):
+            arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
+        elif pa.types.is_date(field.type) or (pa.types.is_timestamp(field.type) and field.type.tz is None):
+            arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
+    return arrow.to_pandas()
+
+
 def _call(name: str, *args: exp.Expression) -> exp.Expression:
     return exp.Anonymous(this=name, expressions=list(args))
 
 
-def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None) -> exp.Expression:
+def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None,
+                skip: int = 0) -> exp.Expression:
     """read_parquet(...) / read_json_auto(...) / read_csv(..., all_varchar) of the file as a tree;
-    `null_tokens` are the exact cell spellings a CSV read makes NULL."""
+    `null_tokens` are the exact cell spellings a CSV read makes NULL; `skip` lines above the
+    header (a title) are passed over."""
     suffix = path.suffix.lower()
     target = exp.Literal.string(str(path))
     if suffix in {".parquet", ".pq"}:
@@ -56,6 +80,8 @@ def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str]
     options = [("all_varchar", exp.true()), ("header", exp.true())]
     if delimiter:
         options.append(("delim", exp.Literal.string(delimiter)))
+    if skip:
+        options.append(("skip", exp.convert(skip)))
     if null_tokens is not None:
         options += [("nullstr", exp.Array(expressions=[exp.Literal.string(t) for t in null_tokens])),
                     ("null_padding", exp.true())]
@@ -68,27 +94,30 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     typed whole), named by `label`. `headers`: the file's own header texts, one per raw column,
     when they differ from DuckDB's names. Raises TableLoadError naming `label` when DuckDB cannot
     read it or it has no rows."""
-    connection = duckdb.connect(":memory:")
+    connection = _connect()
     if frame is not None:
         connection.register("_frame", frame)
         source, frame_rows = exp.to_table("_frame"), max(frame_rows, len(frame))
     try:
-        connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", expression=exp.select("*").from_(
-            source.copy()).limit(frame_rows + 1)).sql("duckdb"))
+        count = _read_raw(connection, source, frame_rows)
     except duckdb.Error as exc:
         raise TableLoadError(label, f"DuckDB could not read it: {str(exc).splitlines()[0]}") from None
-    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
     if not count:
         raise TableLoadError(label, "no rows")
     complete = count <= frame_rows
-    query = exp.select("*").from_(_RAW).order_by("rowid")
-    raw = connection.execute((query if complete else query.limit(SAMPLE_ROWS)).sql("duckdb")).df()
-    names = [str(c) for c in raw.columns]
+    described = connection.execute(f"DESCRIBE {_RAW}").fetchall()
+    names = [str(row[0]) for row in described]
     headers = headers if headers is not None and len(headers) == len(names) else names
+    text = [str(row[0]) for row in described if str(row[1]) == "VARCHAR"]
+    plain = tv.plain_numbers(connection, _RAW, text, None if complete else SAMPLE_ROWS)
+    wanted = [n for i, n in enumerate(names) if n not in plain or (i == 0 and tv.looks_like_index(headers[0]))]
+    query = exp.select(*[column(n) for n in wanted] or ["rowid"]).from_(_RAW).order_by("rowid")
+    raw = fetch_frame(connection, query if complete else query.limit(SAMPLE_ROWS))
     if len(names) > 1 and tv.looks_like_index(headers[0]) and _index(raw[names[0]]):
         names, headers = names[1:], headers[1:]
     display = tv.trimmed_headers(headers)
-    typings = {trimmed: tv.decide(name, raw[name]) for trimmed, name in zip(display, names)}
+    typings = {trimmed: plain[name] if name in plain else tv.decide(name, raw[name])
+               for trimmed, name in zip(display, names)}
     view_sql = tv.view_select(source, list(typings.values()), display)
     if complete:
         table = _whole(connection, label, digest, typings, display)
@@ -97,6 +126,24 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     table.view_sql = view_sql
     connection.close()
     return table
+
+
+def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
+    """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
+    are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
+    Parquet file's comes from its metadata; a text file is counted by one scan)."""
+    def copy(limit: int) -> None:
+        connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
+            "*").from_(source.copy()).limit(limit)).sql("duckdb"))
+
+    copy(SAMPLE_ROWS + 1)
+    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+    if count <= SAMPLE_ROWS:
+        return count
+    (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+    if count <= frame_rows:
+        copy(frame_rows + 1)
+    return count
 
 
 def _index(values: pd.Series) -> bool:
@@ -109,22 +156,36 @@ def _index(values: pd.Series) -> bool:
 
 def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool) -> pd.DataFrame:
     query = tv.view_select(source, list(typings.values()), dict.fromkeys(typings))
-    frame = connection.execute((query.order_by("rowid") if order else query).sql("duckdb")).df()
-    for name in frame.columns:  # DuckDB hands timestamps over in microseconds; the loaders' unit is ns
-        if pd.api.types.is_datetime64_any_dtype(frame[name]):
-            frame[name] = frame[name].astype("datetime64[ns]")
-    return frame
+    return fetch_frame(connection, query.order_by("rowid") if order else query)
 
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
     df = _typed(connection, typings, exp.to_table(_RAW), order=True)
-    reports = {name: _report(connection, exp.to_table(_RAW), typing) for name, typing in typings.items()}
+    reports = _reports(connection, exp.to_table(_RAW), typings)
+    lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
-    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
-                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
-    return Table(label, label.name, df, display, reports, roles, digest)
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
+    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    if summary is not None:
+        roles = {name: infer_role(name, df[name]) for name in df.columns}
+    return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
+    """The list columns of a typed frame (agent/list_columns.py): a native LIST column's cells
+    become JSON text in `frame` (its form then json; the view over the file keeps the LIST:
+    native), a text column is tried by the sampling rule."""
+    lists: dict[str, ListForm] = {}
+    for name in frame.columns:
+        if is_native(frame[name]):
+            lists[name] = ListForm.json
+            frame[name] = frame[name].map(as_json_text).astype("str")
+        elif typings[name].kind == "text" and (form := list_form(frame[name])):
+            lists[name] = form
+    return lists
 
 
 def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping], display: dict[str, str],
@@ -133,16 +194,21 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
     (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
-    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS)
+    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
+    lists = {n: ListForm.native if f is ListForm.json else f for n, f in list_columns(sample, typings).items()}
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(source, typings)
-    frame = _value_frame(connection, sample, roles, rows)
-    return Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows))
+    spellings: dict[str, list[tuple[str, str, int]]] = {}
+    frame = _value_frame(connection, sample, {n: r for n, r in roles.items() if n not in lists}, rows, spellings)
+    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows),
+                  lists=lists)
+    table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
+    return table
 
 
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
-              digest: str | None = None) -> Table:
+              digest: str | None = None, skip: int = 0) -> Table:
     """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`
     reuses what an earlier open of the same unchanged file learned (CACHE_DIR); its digest is of
     the path, size and time (hashing gigabytes is not done), a smaller one's is `digest`."""
@@ -150,14 +216,14 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     if not path.exists():
         raise TableLoadError(path, "file not found")
     stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}".encode()).hexdigest()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}".encode()).hexdigest()
     saved = CACHE_DIR / f"{key}.pickle"
     if cache and saved.exists():
         try:
             return pickle.loads(saved.read_bytes())
         except Exception:  # an unreadable cache entry is rebuilt
             saved.unlink(missing_ok=True)
-    source = file_source(path.resolve(), delimiter, null_tokens)
+    source = file_source(path.resolve(), delimiter, null_tokens, skip)
     table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
         table.digest = key
@@ -179,8 +245,8 @@ class LazyReports(Mapping[str, ParseReport]):
 
     def __getitem__(self, key: str) -> ParseReport:
         if key not in self._done:
-            connection = duckdb.connect(":memory:")
-            self._done[key] = _report(connection, self._source, self._typings[key])
+            connection = _connect()
+            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[key]
             connection.close()
         return self._done[key]
 
@@ -191,45 +257,65 @@ class LazyReports(Mapping[str, ParseReport]):
         return len(self._typings)
 
 
-def _report(connection, source: exp.Expression, typing: tv.ColumnTyping) -> ParseReport:
-    """Missing cells, and non-missing cells the typing could not read (with up to 5 of them, in
-    file order), of one column. A column that passes through (already typed, or text) counts
-    NULLs as missing."""
+def _parts(typing: tv.ColumnTyping) -> tuple[exp.Expression, exp.Expression, exp.Expression]:
+    """(present cell, missing count, unread count) expressions of one column. A column that passes
+    through (already typed, or text) counts NULLs as missing and never fails to read."""
     raw = column(typing.name)
     typed = typing.kind != "text" and typing.expression != raw
     present = tv._present(exp.cast(raw.copy(), "VARCHAR")) if typed else raw.copy()
     unread = (exp.Sub(this=exp.Count(this=present.copy()), expression=exp.Count(this=typing.expression.copy()))
               if typed else exp.Literal.number(0))
-    missing_count = exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=present.copy()))
-    (missing, bad), = connection.execute(exp.select(missing_count, unread).from_(source.copy()).sql("duckdb")).fetchall()
-    examples: list[str] = []
-    if bad:
-        query = exp.select(raw.copy()).from_(source.copy()).where(
-            exp.and_(exp.Not(this=exp.Is(this=present, expression=exp.Null())),
-                     exp.Is(this=typing.expression.copy(), expression=exp.Null())))
-        if source.name == _RAW:
-            query = query.order_by("rowid")
-        examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
-    return ParseReport(int(missing), int(bad), examples, list(typing.notes))
+    return present, exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=present.copy())), unread
 
 
-def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int) -> pd.DataFrame:
+def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping]) -> dict[str, ParseReport]:
+    """Each column's ParseReport (missing cells; non-missing cells the typing could not read, with
+    up to 5 of them in file order) in one scan of `source`, plus one query per column with unread cells."""
+    parts = {name: _parts(t) for name, t in typings.items()}
+    items = [e for present, missing, unread in parts.values() for e in (missing, unread)]
+    (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
+    reports = {}
+    for i, (name, typing) in enumerate(typings.items()):
+        missing, bad = int(counts[2 * i]), int(counts[2 * i + 1])
+        examples: list[str] = []
+        if bad:
+            query = exp.select(column(typing.name)).from_(source.copy()).where(
+                exp.and_(exp.Not(this=exp.Is(this=parts[name][0].copy(), expression=exp.Null())),
+                         exp.Is(this=typing.expression.copy(), expression=exp.Null())))
+            if source.name == _RAW:
+                query = query.order_by("rowid")
+            examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
+        reports[name] = ParseReport(missing, bad, examples, list(typing.notes))
+    return reports
+
+
+def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int,
+                 spellings: dict[str, list[tuple[str, str, int]]]) -> pd.DataFrame:
     """The typed sample plus, for each categorical column, every distinct value (other columns
     missing in those rows; skipped past VALUE_FRAME_DISTINCT values), and the first day of each
-    month of each date column."""
+    month of each date column. The same scan gives each text column's spellings with their row
+    counts, put in `spellings` in the engine's form (spelling, LOWER(TRIM(spelling)), rows), so
+    the engine need not scan the file again for them (they are cached with the table)."""
     if rows <= len(sample):
         return sample
     parts = [sample]
     for name, role in roles.items():
         if role not in (ColumnRole.categorical, ColumnRole.date):
             continue
-        target = column(name)
         if role is ColumnRole.date:
-            target = _call("date_trunc", exp.Literal.string("month"), target)
-        query = (exp.select(exp.alias_(target, name, quoted=True)).distinct().from_("v")
-                 .where(exp.Not(this=exp.Is(this=column(name), expression=exp.Null())))
-                 .limit(VALUE_FRAME_DISTINCT + 1))
-        values = connection.execute(query.sql("duckdb")).df()
-        if len(values) <= VALUE_FRAME_DISTINCT:
-            parts.append(values.astype({name: sample[name].dtype}, errors="ignore"))
+            target = _call("date_trunc", exp.Literal.string("month"), column(name))
+            query = exp.select(exp.alias_(target, name, quoted=True)).distinct().from_("v")
+        else:
+            norm = exp.Lower(this=exp.Trim(this=column(name)))
+            query = exp.select(column(name), exp.alias_(norm, "_norm"), exp.alias_(exp.Count(this=exp.Star()), "_rows")
+                               ).from_("v").group_by(column(name), norm.copy())
+        query = query.where(exp.Not(this=exp.Is(this=column(name), expression=exp.Null()))).limit(VALUE_FRAME_DISTINCT + 1)
+        values = fetch_frame(connection, query)
+        if len(values) > VALUE_FRAME_DISTINCT:
+            continue
+        if role is not ColumnRole.date:
+            if not pd.api.types.is_numeric_dtype(sample[name]):
+                spellings[name] = [(str(v), str(n), int(k)) for v, n, k in values.itertuples(index=False)]
+            values = values[[name]]
+        parts.append(values.astype({name: sample[name].dtype}, errors="ignore"))
     return pd.concat(parts, ignore_index=True)

@@ -50,6 +50,7 @@ class DuckDBBackend:
         self._names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
         self._used: set[str] = set()
         self._lock = threading.Lock()
+        self._rendered: dict[int, tuple[exp.Expression, str]] = {}
 
     def register(self, table: Table) -> str:
         """The table's name in this connection: its file stem reduced to letters, digits and '_'
@@ -87,8 +88,16 @@ class DuckDBBackend:
                 pass
 
     def render(self, tree: exp.Expression) -> str:
-        """The tree in DuckDB's dialect."""
-        return tree.sql(dialect=self.dialect)
+        """The tree in DuckDB's dialect. The last few trees' text is kept: a query is rendered to
+        run it and again for its provenance, and rendering costs more than a small query."""
+        kept = self._rendered.get(id(tree))
+        if kept is not None and kept[0] is tree:
+            return kept[1]
+        sql = tree.sql(dialect=self.dialect)
+        if len(self._rendered) >= 16:
+            self._rendered.pop(next(iter(self._rendered)), None)
+        self._rendered[id(tree)] = (tree, sql)
+        return sql
 
     def fetch(self, tree: exp.Expression) -> list[tuple[object, ...]]:
         """Rows of the tree rendered in DuckDB's dialect."""

@@ -10,6 +10,7 @@ from sqlglot import exp
 
 from agent.engine import compile as c
 from agent.engine import query_compile as q
+from agent.engine.scope import scope
 from agent.engine.sql_engine import SqlEngine
 from agent.errors import WrongType
 from agent.table_type import Table
@@ -19,6 +20,7 @@ class PlanRun:
     """One plan's run: the schema, the resolved selection of `where`, its condition and the SQL."""
 
     def __init__(self, engine: SqlEngine, table: Table, where: list, *, require: bool = True):
+        table = scope(table, where)  # summary rows left out unless `where` names one
         self.engine, self.table, self.started = engine, table, time.perf_counter()
         self.schema = engine.schema(table)
         self.selection = engine._selection(table, self.schema, where)

@@ -5,7 +5,6 @@ go through `SqlEngine.aggregate`. agent/ops/ holds the pandas reference implemen
 
 from __future__ import annotations
 
-import time
 
 from sqlglot import exp
 
@@ -17,7 +16,7 @@ from agent.engine.entity_engine import per_entity
 from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
-from agent.errors import BadPredicate, WrongType
+from agent.errors import BadPredicate
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
                            PerEntityArgs, PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
@@ -106,6 +105,14 @@ def _distinct_values(run: _Run, args: RankArgs, by: str) -> RowsResult:
                       total_rows=int(rows[0][3]) if rows else 0, provenance=run.provenance(operation, len(kept)))
 
 
+def _list(run: _Run, name: str, notes: list[str]) -> str | None:
+    """`name` when it is a list column (its items are counted, noted), else None."""
+    if run.schema.kinds.get(name) is not c.Kind.list:
+        return None
+    notes.append(f"{name} holds lists: each item is counted once per row that carries it")
+    return name
+
+
 def _key(run: _Run, name: str, notes: list[str]) -> tuple[exp.Expression, dict]:
     keys, labels = run.engine._keys(run.table, run.schema, [name], notes)
     return keys[0], labels[0]
@@ -116,7 +123,8 @@ def frequency(engine: SqlEngine, table: Table, args: FrequencyArgs) -> ValuesRes
     run = _Run(engine, table, args.where)
     name, notes = table.column(args.column), []
     key, labels = _key(run, name, notes)
-    rows = run.fetch(q.value_groups(run.schema, key, run.condition, args.order, args.limit + MAX_TIES + 1))
+    rows = run.fetch(q.value_groups(run.schema, key, run.condition, args.order, args.limit + MAX_TIES + 1,
+                                    item_of=_list(run, name, notes)))
     counts = [ValueCount(value=scalar(labels.get(v, v)), rows=int(n)) for v, n, _, _ in rows]
     kept, rest = counts[: args.limit], counts[args.limit:]
     tied = [v for v in rest if kept and v.rows == kept[-1].rows]
@@ -132,7 +140,7 @@ def distinct(engine: SqlEngine, table: Table, args: DistinctArgs) -> ValuesResul
     name, notes = table.column(args.column), []
     key, labels = _key(run, name, notes)
     order = {"appearance": "appearance", "asc": "value_asc", "desc": "value_desc"}[args.order]
-    rows = run.fetch(q.value_groups(run.schema, key, run.condition, order, 1000))
+    rows = run.fetch(q.value_groups(run.schema, key, run.condition, order, 1000, item_of=_list(run, name, notes)))
     values = [ValueCount(value=scalar(labels.get(v, v)), rows=int(n)) for v, n, _, _ in rows]
     total = int(rows[0][3]) if rows else 0
     if total > len(values):

@@ -1,0 +1,221 @@
+"""The one-path targets (issue 16), all measured in one run, as ratios:
+
+1. The 10M-row Parquet (the 100k file repeated 100 times, each row 100 times in a row, so it
+   compresses like real exports: about 42 MB; built here into bench/data if missing): a cold
+   `tally ask` in a fresh process on the file's first open (empty table cache) and after it,
+   wall time and peak RSS; the seven demo computations answered in one process and scored
+   against the demo set's gold SQL run by DuckDB over the same file (exact answers).
+2. The 100k CSV, warm: each demo computation through `Agent.ask` against the same SQL (as the
+   engine ran it, from provenance) in bare DuckDB in this process, and against the seed engine's
+   approach, a pure-Python loop over csv-parsed rows (written here, afresh).
+3. The 100k CSV, cold: `tally ask` in a fresh process against a bare DuckDB process running the
+   question's query over the file.
+
+Usage: .venv/bin/python bench/onepath.py [--repeats 5] [--out bench/onepath_results.md]
+Targets: cold ask <= 1.5 s and peak RSS <= 600 MB on the 10M Parquet; warm <= 1.5x bare DuckDB
+and >= 20x the seed engine; cold <= 1.5x a bare DuckDB process. Nothing is asserted in tests."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+CSV_100K = (ROOT / ".." / "shared" / "data" / "transactions" / "sparkov_2019_100k.csv").resolve()
+PARQUET_10M = HERE / "data" / "sparkov_10m_repeated.parquet"
+COLD_QUESTION = "What is the total spend by category?"
+COLD_SQL = "SELECT category, SUM(amt) FROM read_csv({path}) GROUP BY category"
+
+
+def build_parquet(source: Path = CSV_100K, out: Path = PARQUET_10M) -> Path:
+    """Each row of `source` 100 times in a row, leading index column dropped (DuckDB COPY)."""
+    import duckdb
+    from sqlglot import exp
+
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    connection = duckdb.connect()
+    connection.execute("SET enable_progress_bar = false")
+    src = exp.Literal.string(str(source)).sql("duckdb")
+    index = connection.execute(f"DESCRIBE SELECT * FROM read_csv({src})").fetchall()[0][0]
+    connection.execute(f'COPY (SELECT * EXCLUDE ("{index}", n) FROM read_csv({src}) CROSS JOIN range(100) AS r(n)) '
+                       f"TO {exp.Literal.string(str(out)).sql('duckdb')} (FORMAT PARQUET)")
+    return out
+
+
+def run_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS MB, first output line) of one fresh process (GNU time for the RSS)."""
+    started = time.perf_counter()
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **(env or {})})
+    wall = time.perf_counter() - started
+    rss = int(done.stderr.strip().splitlines()[-1]) / 1024
+    return wall, rss, (done.stdout.splitlines() or [done.stderr[-200:]])[0]
+
+
+def tally_ask(path: Path, question: str, cache: Path) -> tuple[float, float, str]:
+    env = {"TALLY_CACHE": str(cache), "TALLY_MODEL": "", "OPENAI_API_KEY": ""}
+    return run_process([sys.executable, "-m", "agent", "ask", str(path), question], env)
+
+
+def bare_duckdb_process(sql: str) -> tuple[float, float, str]:
+    code = f"import duckdb; print(duckdb.connect().execute({sql!r}).fetchall()[:1])"
+    return run_process([sys.executable, "-c", code])
+
+
+def sql_of(outcome) -> list[str]:
+    """The SQL statements the engine ran for the router's plan (from the last tool result)."""
+    result = outcome.calls[-1].result
+    return [s for s in result.provenance.sql.split(";\n") if s.strip()]
+
+
+def seed_rows(path: Path) -> list[dict[str, str]]:
+    """The seed engine's table: every row parsed by the csv module, cells as text."""
+    with path.open(newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def _sum_by(rows, key: str) -> dict[str, float]:
+    totals: dict[str, float] = defaultdict(float)
+    for row in rows:
+        totals[row[key]] += float(row["amt"])
+    return totals
+
+
+def _mean_by(rows, key: str) -> dict[str, float]:
+    totals, counts = defaultdict(float), defaultdict(int)
+    for row in rows:
+        totals[row[key]] += float(row["amt"])
+        counts[row[key]] += 1
+    return {k: totals[k] / counts[k] for k in totals}
+
+
+SEED = [  # the seven demo computations, in the order of agent.demo.QUESTIONS
+    lambda rows: _sum_by(rows, "category"),
+    lambda rows: max(_mean_by(rows, "category").items(), key=lambda kv: kv[1])[0],
+    lambda rows: sum(float(r["amt"]) for r in rows if r["category"] == "grocery_pos"),
+    lambda rows: sum(1 for r in rows if r["gender"] == "F"),
+    lambda rows: sum(float(r["amt"]) for r in rows if float(r["amt"]) > 500),
+    lambda rows: min(_sum_by(rows, "state").items(), key=lambda kv: kv[1])[0],
+    lambda rows: 100 * sum(1 for r in rows if r["is_fraud"] == "1") / len(rows),
+]
+
+
+def timed(function, repeats: int) -> float:
+    """Median wall ms of `repeats` calls."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        function()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def warm_100k(repeats: int) -> list[dict]:
+    """Per demo computation: tally warm ms, bare DuckDB ms (same SQL, same process), seed ms."""
+    import duckdb
+
+    from agent.cli import build_agent
+    from agent.config import load_config
+    from agent.demo import QUESTIONS
+
+    config = load_config(env={})
+    agent = build_agent(CSV_100K, config)
+    bare = duckdb.connect()
+    bare.execute(f"CREATE TABLE {agent.engine.schema(agent.table).table} AS SELECT * FROM read_csv('{CSV_100K}')")
+    rows = seed_rows(CSV_100K)
+    out = []
+    for question, seed in zip(QUESTIONS[:7], SEED):
+        outcome = agent.ask(question)  # first ask fills the per-table caches (spellings, lexicon)
+        statements = sql_of(outcome)
+        out.append({"question": question, "status": outcome.status,
+                    "tally_ms": timed(lambda: agent.ask(question), repeats),
+                    "duckdb_ms": timed(lambda: [bare.execute(s).fetchall() for s in statements], repeats),
+                    "seed_ms": timed(lambda: seed(rows), max(1, repeats // 2)), "seed": seed(rows),
+                    "answer": outcome.answer.splitlines()[0][:80]})
+    return out
+
+
+def exact_10m(path: Path) -> list[tuple[str, str]]:
+    """(case id, verdict) of each demo computation on the 10M file, gold = the case's SQL over it."""
+    import duckdb
+
+    from agent.cli import build_agent
+    from agent.config import load_config
+    from evals.cases import load_set
+    from evals.score import score
+
+    config = load_config(env={})
+    agent = build_agent(path, config)
+    connection = duckdb.connect()
+    connection.execute(f"CREATE VIEW t AS SELECT * FROM read_parquet('{path}')")
+    verdicts = []
+    for case in [c for c in load_set("demo") if c.id.startswith("demo-sparkov") and c.type not in ("records", "abstain")]:
+        rows = connection.execute(case.sql).fetchall()
+        gold = ({str(k): round(float(v), 2) for k, v in rows} if case.type == "mapping" else
+                (rows[0][0] if case.type == "category" else round(float(rows[0][0]), 6)))
+        verdict, _ = score(case.model_copy(update={"answer": gold}), agent.ask(case.question))
+        verdicts.append((case.id, verdict.value))
+    return verdicts
+
+
+def report(parquet: list, exact: list, warm: list, cold: dict) -> str:
+    first, second = parquet
+    lines = ["# One path: targets of issue 16 (bench/onepath.py, one run)", "",
+             f"Load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.", "",
+             f"## 10M-row Parquet ({PARQUET_10M.stat().st_size / 1e6:.0f} MB)", "",
+             "| cold `tally ask` | wall s | peak RSS MB | answer |", "|---|---:|---:|---|",
+             f"| first open (empty table cache) | {first[0]:.2f} | {first[1]:.0f} | {first[2][:70]} |",
+             f"| cached open | {second[0]:.2f} | {second[1]:.0f} | {second[2][:70]} |", "",
+             "Exact answers (demo gold SQL over the same file): " +
+             ", ".join(f"{case} {verdict}" for case, verdict in exact), "",
+             "## 100k CSV, warm, per demo computation", "",
+             "| question | tally ms | bare DuckDB ms | ratio (target <= 1.5) | seed loop ms | seed / tally (target >= 20) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for r in warm:
+        lines.append(f"| {r['question']} | {r['tally_ms']:.1f} | {r['duckdb_ms']:.1f} | "
+                     f"{r['tally_ms'] / r['duckdb_ms']:.1f}x | {r['seed_ms']:.0f} | {r['seed_ms'] / r['tally_ms']:.1f}x |")
+    lines += ["", "## 100k CSV, cold", "",
+              f"`tally ask \"{COLD_QUESTION}\"` {cold['tally'][0]:.2f} s ({cold['tally'][1]:.0f} MB) vs a bare DuckDB "
+              f"process running the query {cold['bare'][0]:.2f} s ({cold['bare'][1]:.0f} MB): "
+              f"{cold['tally'][0] / cold['bare'][0]:.2f}x (target <= 1.5x); `python -c pass` {cold['python'][0]:.2f} s", ""]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--out", type=Path, default=HERE / "onepath_results.md")
+    args = parser.parse_args()
+    path = build_parquet()
+    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
+        parquet = [tally_ask(path, COLD_QUESTION, Path(cache)) for _ in range(2)]
+    exact = exact_10m(path)
+    warm = warm_100k(args.repeats)
+    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
+        tally_ask(CSV_100K, COLD_QUESTION, Path(cache))  # the OS file cache warm for both
+        cold = {"tally": tally_ask(CSV_100K, COLD_QUESTION, Path(cache)),
+                "bare": bare_duckdb_process(COLD_SQL.format(path=repr(str(CSV_100K)))),
+                "python": run_process([sys.executable, "-c", "pass"])}
+    text = report(parquet, exact, warm, cold)
+    args.out.write_text(text + "\n")
+    print(text)
+    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
