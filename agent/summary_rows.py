@@ -106,20 +106,10 @@ def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
     """Per row, the first text cell naming a total (NaN where none does)."""
     out = pd.Series(np.nan, index=df.index, dtype="object")
     for column in text_columns:
-<<<<<<< HEAD
-        labels = df.loc[edges, column].astype("string").str.strip().str.rstrip(":.").str.strip().str.casefold()
-        for position in labels.index[labels.isin(LABELS).fillna(False)]:
-            row = df.loc[position, numeric_columns]
-            present = [c for c in numeric_columns if pd.notna(row[c])]
-            if present and all(_is_sum(df[c], position) for c in present):
-                found.append((df.index.get_loc(position), column, str(df.loc[position, column])))
-    return found
-=======
         cells = df[column].astype("string").str.strip()
         hit = cells.str.contains(TOTAL_WORDS, na=False).to_numpy(dtype=bool) & out.isna().to_numpy()
         out[hit] = cells[hit].astype(object)
     return out.reset_index(drop=True)
->>>>>>> main
 
 
 def _kinds(found: dict[int, tuple[str | None, bool]], rows: int, labels: pd.Series) -> list[SummaryRow]:
