@@ -60,7 +60,7 @@ def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) ->
         elif pa.types.is_date(field.type) or (pa.types.is_timestamp(field.type) and field.type.tz is None):
             try:
                 arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
-            except pa.ArrowInvalid:  # a date before 1677 or after 2262 ('0099-01-01'): kept in microseconds
+            except pa.ArrowInvalid:  # a date outside datetime64[ns] (years before 1677): kept at microseconds
                 arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("us")))
     return arrow.to_pandas()
 
