@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
-                           FrequencyArgs, LatestArgs, Measure, Operand, PositionArgs, RankArgs, StatisticArgs,
+                           FrequencyArgs, LatestArgs, Measure, Operand, PerEntityArgs, PositionArgs, RankArgs, StatisticArgs,
                            StatOp, SubsetArgs)
 from agent.sqlish import literal
 
@@ -182,6 +182,11 @@ class _Say:
         shown = ", ".join(self.col(c) for c in plan.columns)
         return f"the {shown} of {steps} {side} the row{self.where(plan.anchor)}, in file order"
 
+    def per_entity(self, plan: PerEntityArgs) -> str:
+        inner = self.measure(plan.inner, plan.column)
+        outer = _AGG.get(plan.outer, plan.outer.value)
+        return f"the {outer} over each {self.col(plan.entity)} of its {inner}{self.where(plan.where)}"
+
     def search(self, plan: SearchArgs) -> str:
         matching = f"the {plan.top_n} best matching {literal(plan.query)}" if plan.query.strip() else ""
         if not plan.where:
@@ -192,5 +197,5 @@ class _Say:
 _SAYERS = [(AggregateArgs, _Say.aggregate), (RatioArgs, _Say.ratio), (CheckArgs, _Say.check),
            (RankArgs, _Say.rank), (FrequencyArgs, _Say.frequency), (DistinctArgs, _Say.distinct),
            (StatisticArgs, _Say.statistic), (SubsetArgs, _Say.subset), (ExpressionArgs, _Say.expression),
-           (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (PositionArgs, _Say.position),
+           (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (PositionArgs, _Say.position), (PerEntityArgs, _Say.per_entity),
            (SearchArgs, _Say.search)]

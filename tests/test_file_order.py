@@ -48,3 +48,17 @@ def test_first_last_shapes_that_are_not_the_tables_order_refuse(csv, question, w
 def test_the_first_row_on_the_list_still_answers(csv, question, answer):
     _, result = router_ask(csv, question)
     assert [next(iter(r.values())) for r in result.rows] == [answer]
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("which race is listed at the top of the chart?", "Grand Prix of Miami"),
+    ("what city is at the bottom of the list?", "Long Beach"),
+])
+def test_at_the_top_or_bottom_is_the_first_or_last_row(question, answer):
+    _, result = router_ask(RACES, question)
+    assert [next(iter(r.values())) for r in result.rows] == [answer]
+
+
+def test_at_the_top_with_an_unread_word_refuses():
+    decision = Router(table_from_text(RACES, "t.csv"), CONFIG.router).route("which race was won at the top of the list?")
+    assert decision.plan is None and "'won'" in decision.abstain, decision.abstain

@@ -131,3 +131,17 @@ def test_position_plans_are_restated_in_plain_words():
     assert restate(before) == "Read as: the Jockey of the row before the row where Jockey = 'TM Jones', in file order"
     first = PositionArgs(kind="earlier", columns=["Name"], candidates=["A", "B"])
     assert restate(first) == "Read as: which of Name 'A' or 'B' comes first in file order"
+
+
+def test_an_anchor_typed_without_accents_and_a_drafting_verb():
+    table = table_from_text("Pick,Player\n1,Jörg Möller\n2,Al Guepe\n3,Gordon Dahlgren\n", "draft.csv")
+    router = Router(table, CONFIG.router)
+    assert router.route("which player was drafted after jorg moller?").plan.anchor[0].value == "Jörg Möller"
+    _, result = router_ask("Pick,Player\n1,Jörg Möller\n2,Al Guepe\n3,Gordon Dahlgren\n",
+                           "which player was drafted after al guepe?")
+    assert result.rows == [{"Player": "Gordon Dahlgren"}]  # Pick 2 -> 3 agrees with the file
+
+
+def test_a_year_tie_does_not_contradict_the_file_order():
+    _, result = router_ask("Year,Venue\n2006,Doha\n2008,Valencia\n2008,Beijing\n", "what venue was before beijing?")
+    assert result.rows == [{"Venue": "Valencia"}]  # both 2008: the year cannot order them, the file does

@@ -209,3 +209,21 @@ def first_positions(schema: c.Schema, name: str, where: exp.Expression | None, d
     select = exp.select(c.column(name), exp.Count(this=exp.Star()), first).from_(numbered(schema))
     select = filtered(select, where).group_by(c.column(name))
     return select.order_by(exp.Ordered(this=first.copy(), desc=desc))
+
+
+def per_entity(schema: c.Schema, entity: str, inner: Agg, name: str | None, outer: Agg,
+               where: exp.Expression | None) -> exp.Select:
+    """SELECT outer(v), COUNT(*) FROM (SELECT entity, inner(column) AS v FROM t WHERE where AND
+    entity IS NOT NULL GROUP BY entity) AS e: one value per entity, then combined."""
+    inner_select = exp.select(c.column(entity), alias(c.aggregate_expr(schema, inner, name), "v"))
+    inner_select = filtered(inner_select.from_(schema.relation()), where).where(not_null(entity))
+    sub = exp.Subquery(this=inner_select.group_by(c.column(entity)),
+                       alias=exp.TableAlias(this=exp.to_identifier("e", quoted=True)))
+    value = c.column("v")
+    match outer:
+        case Agg.mean: top = exp.Avg(this=exp.cast(value, "DOUBLE"))
+        case Agg.median: top = exp.Median(this=value)
+        case Agg.min: top = exp.Min(this=value)
+        case Agg.max: top = exp.Max(this=value)
+        case _: top = exp.Sum(this=value)
+    return exp.select(top, exp.Count(this=exp.Star())).from_(sub)

@@ -12,13 +12,14 @@ from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
 from agent.engine.plan_run import PlanRun
+from agent.engine.entity_engine import per_entity
 from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
+                           PerEntityArgs, PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
 from agent.table_type import Table
 
@@ -217,7 +218,7 @@ def change(engine: SqlEngine, table: Table, args: ChangeArgs):
     return composite.change(engine, table, args)
 
 
-OPERATIONS = {PositionArgs: position, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
+OPERATIONS = {PositionArgs: position, PerEntityArgs: per_entity, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
               LatestArgs: latest}
 

@@ -4,6 +4,7 @@ the position and row-difference readings; a run that spells several cells names 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from agent.router.tokens import Token, tokenize
@@ -22,6 +23,15 @@ class Cell:
     rows: int
 
 
+def _plain(text: str) -> str:
+    """`text` without accents ('Möller' -> 'Moller'): questions are often typed without them."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+def _key(tokens: list[Token]) -> tuple[str, ...]:
+    return tuple(_plain(t.lower) for t in tokens)
+
+
 def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
     """{lowercase token texts: the cells that spell them}, over text and numeric columns; cached on the table."""
     cache = table.__dict__.get("_cell_index")
@@ -35,7 +45,7 @@ def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
         counts = table.df[column].dropna().value_counts(sort=False)
         for value, rows in counts.items():
             text = f"{value:g}" if isinstance(value, float) else str(value).strip()
-            key = tuple(t.lower for t in tokenize(text))
+            key = _key(tokenize(_plain(text)))
             if key and len(key) <= _MAX_TOKENS:
                 stored = float(value) if role is ColumnRole.numeric else str(value).strip()
                 index.setdefault(key, []).append(Cell(str(column), stored, int(rows)))
@@ -47,7 +57,7 @@ def cells(tokens: list[Token], table: Table) -> list[Cell]:
     """The cells `tokens` spell exactly (a number token also matches a numeric cell of that value);
     a leading 'the' is tried without it when nothing matches with it."""
     index = _index(table)
-    key = tuple(t.lower for t in tokens)
+    key = _key(tokens)
     found = index.get(key, [])
     if not found and len(key) > 1 and key[0] == "the":
         found = index.get(key[1:], [])

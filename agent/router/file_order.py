@@ -23,8 +23,47 @@ UNNAMED = frozenset({"where", "when", "how", "why"})
 """Question words asking for a column the question does not name ('where was the first race')."""
 TABLE_WORDS = frozenset({"chart", "list", "table", "listed"})
 """'on this chart', 'listed': the table itself and its order, in a question about its first/last rows."""
+AGGREGATE_WORDS = frozenset({"average", "mean", "total", "sum", "combined", "median", "altogether"})
+"""Words asking one number over the rows ('the average losses of the first three'), not the rows."""
 SUMMARY = frozenset({"total", "totals", "average", "averages", "sum", "overall", "all", "mean"})
 _EDGE = frozenset({"first", "last"})
+
+
+_TOP_BOTTOM = {"top": "asc", "bottom": "desc"}
+_AT_EDGE_FILLER = frozenset({"is", "was", "were", "are", "the", "listed", "shown", "at", "on", "of", "in", "this",
+                             "chart", "list", "table", "page"})
+
+
+def read_top_bottom(reading: Reading, lex: Lexicon, table: Table) -> RankArgs | None:
+    """'which president is listed at the top of the chart', 'what is at the bottom of the list': the
+    first or last row's value of the one column named. None for another shape; Abstain when a word
+    is neither filler nor that column, or the row is a summary row."""
+    del lex
+    words = [t.lower for t in reading.tokens]
+    if not words or words[0] not in ("which", "what", "who") or "at" not in words:
+        return None
+    at = words.index("at")
+    if words[at + 1:at + 3] not in (["the", "top"], ["the", "bottom"]):
+        return None
+    order = _TOP_BOTTOM[words[at + 2]]
+    columns, unknown = [], []
+    strong = {i.pos: i.column for i in reading.items if i.kind == "column" and not i.similar}
+    for p, word in enumerate(words[1:], start=1):
+        if at <= p <= at + 2:
+            continue
+        if p in strong:
+            columns.append(strong[p])
+        elif word not in _AT_EDGE_FILLER:
+            unknown.append(reading.tokens[p].text)
+    columns = list(dict.fromkeys(columns))
+    if unknown or len(columns) != 1:
+        raise Abstain(f"I read 'at the {words[at + 2]}' as the {'first' if order == 'asc' else 'last'} row, but "
+                      + (f"not the words {', '.join(map(repr, unknown))}." if unknown else
+                         f"I could not tell which column to show ({', '.join(columns) or 'none named'})."))
+    plan = RankArgs(by=None, order=order, limit=1, columns=columns)
+    _no_summary_row(plan, table)
+    reading.notes.append(f"read 'at the {words[at + 2]}' as the {'first' if order == 'asc' else 'last'} row in file order")
+    return plan
 
 
 def table_words(reading: Reading) -> None:
@@ -47,6 +86,10 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     at = edge[0]
     if at + 1 < len(words) and words[at + 1] in STANDINGS:
         return first_place(reading, plan, words, at, table)
+    aggregate = sorted(set(words) & AGGREGATE_WORDS)
+    if aggregate:
+        raise Abstain(f"'{aggregate[0]}' of the {words[at]} rows is an aggregate over a part of the table's order, "
+                      "which I do not compute; ask for the rows, or rank by a column.")
     if words[0] in UNNAMED:
         raise Abstain(f"'{words[0]}' asks for a column the question does not name; name it "
                       f"('what is the <column> of the {words[at]} row?').")

@@ -1,11 +1,12 @@
 """A ranking of groups where every group is one row ('which lake has the greatest depth' on one row
 per lake): the groups are the rows, so the plan ranks rows by the column and returns the label,
-ties named. A count per group is then 1 for every group, never what 'the most X' asks: it refuses."""
+ties named; 'the total population of the 5 largest towns' is one total over the 5 top rows
+(SubsetArgs). A count per group is then 1 for every group, never what 'the most X' asks: it refuses."""
 
 from __future__ import annotations
 
 from agent.plan import Agg, AggregateArgs
-from agent.queries import RankArgs
+from agent.queries import RankArgs, SubsetArgs
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
 from agent.router.rows import one_per_row
@@ -30,8 +31,11 @@ def rows_not_groups(plan: object, reading: Reading, table: Table, notes: list[st
         raise Abstain(f"Each {label} is one row, so counting {what} per {label} gives 1 for every one; "
                       + (f"{plan.column} holds text, so I cannot rank the rows by it." if plan.column else
                          "name the column to rank the rows by."))
-    if plan.op not in _ROW_VALUE or plan.column is None or table.roles.get(plan.column) is not ColumnRole.numeric \
-            or not _asks_label(reading, label):
+    if plan.op not in _ROW_VALUE or plan.column is None or table.roles.get(plan.column) is not ColumnRole.numeric:
+        return plan
+    if (plan.limit or 1) > 1 and _one_aggregate(reading, plan.op):
+        return _top_then_aggregate(plan, reading, table, notes)
+    if not _asks_label(reading, label):
         return plan
     notes.append(f"each {label} is one row: ranked the rows by {plan.column} ({'lowest' if plan.order == 'asc' else 'highest'} "
                  "first) instead of totals per group")
@@ -47,3 +51,30 @@ def _asks_label(reading: Reading, label: str) -> bool:
         return True
     nxt = next((i for i in reading.items if i.pos == 1), None)
     return words[0] in ("which", "what") and nxt is not None and nxt.kind == "column" and nxt.column == label
+
+
+_AGG_WORDS = {Agg.sum: ("total", "sum", "combined", "altogether"), Agg.mean: ("average", "mean"),
+              Agg.median: ("median",)}
+_SIZE_WORDS = frozenset({"largest", "biggest", "smallest", "greatest", "best", "worst"})
+
+
+def _one_aggregate(reading: Reading, op: Agg) -> bool:
+    """True when the question names the aggregate ('the total population of the 5 largest towns')."""
+    words = {t.lower for t in reading.tokens}
+    return any(w in words for w in _AGG_WORDS.get(op, ()))
+
+
+def _top_then_aggregate(plan: AggregateArgs, reading: Reading, table: Table, notes: list[str]) -> SubsetArgs:
+    """One number over the N top rows: op(column) of the `limit` rows ranked by that column. A size
+    word ('largest') with another numeric column in the table could rank by either: Abstain."""
+    words = {t.lower for t in reading.tokens}
+    numeric = [c for c in table.df.columns if table.roles[c] is ColumnRole.numeric]
+    said = words & _SIZE_WORDS
+    if said and len(numeric) > 1:
+        raise Abstain(f"'{sorted(said)[0]}' could rank the rows by {plan.column} or by "
+                      f"{', '.join(c for c in numeric if c != plan.column)}; say 'by <column>'.")
+    rank = "highest" if plan.order == "desc" else "lowest"
+    notes.append(f"each {plan.group_by[0]} is one row: the {plan.op.value} of {plan.column} over the {plan.limit} "
+                 f"rows with the {rank} {plan.column}")
+    return SubsetArgs(op=plan.op, column=plan.column, by=plan.column, order=plan.order, limit=plan.limit,
+                      where=plan.where)

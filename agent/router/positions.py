@@ -26,9 +26,12 @@ STEPS = {"after": 1, "following": 1, "below": 1, "before": -1, "preceding": -1, 
 LEADING = {"next": 1, "previous": -1, "prior": -1}
 """Words that say the direction and may stand before the anchor word or alone before 'to'."""
 QUESTION = frozenset({"which", "what", "who", "whom"})
-FILLER = frozenset("""is was were are the a an listed placed ranked finished came come comes located positioned
-shown appears appear appeared right directly just immediately on in this that list chart table name of one entry
-row to then played held""".split())
+ORDER_VERBS = frozenset("""listed placed ranked finished came come comes positioned played held drafted chosen
+picked selected elected released launched built""".split())
+"""Verbs of placing or time: a column they link ('placed': Place) must order the rows as the file does,
+and (but for 'listed') so must every year, date and rank column."""
+FILLER = ORDER_VERBS | frozenset("""is was were are be the a an located shown appears appear appeared right directly
+just immediately on in this that list chart table name of one entry row to then""".split())
 """Words a position question may hold that decide nothing (forms of 'to be', 'listed', 'on the chart')."""
 TRAILING = frozenset({"on", "in", "the", "this", "list", "chart", "table", "listed", "page"})
 FIRST_LAST = {"first": "asc", "earlier": "asc", "sooner": "asc", "last": "desc", "later": "desc"}
@@ -121,12 +124,12 @@ def _answer_columns(reading: Reading, left: list[Token], anchor: Cell, table: Ta
         if token.lower in QUESTION or token.lower in LEADING or token.lower in STEPS or p == 0 and token.lower == "name":
             continue
         column = covered.get(p)
-        if token.lower in FILLER:
+        if token.lower in ORDER_VERBS:
             ordering += [column] if column is not None else []
         elif column is not None:
             if column not in named:
                 named.append(column)
-        else:
+        elif token.lower not in FILLER:
             unknown.append(token.text)
     if unknown:
         raise Abstain(f"I read a position in the table's order, but not the words {', '.join(map(repr, unknown))}.")
@@ -178,18 +181,18 @@ def ordering_columns(table: Table, names: tuple[str, ...] | None = None) -> list
     found = []
     for column in table.df.columns:
         words = [t.lower for t in tokenize(str(column))]
-        if words and (words[-1] in names or words[0] in names and words[1:2] != ["of"]):
+        if words and (words[-1] in names or words[0] in names and words[0] in TIME and words[1:2] != ["of"]):
             found.append(str(column))
     return found
 
 
 def _same_order(rows: list[int], table: Table, columns: list[str], word: str) -> None:
-    """Abstain unless each of `columns` orders rows[0] strictly before rows[1] when the file does
-    (both present): 'came first' may mean by date or by place, not by listing."""
+    """Abstain unless each of `columns` orders rows[0] before rows[1] as the file does, or ties them
+    (both present and comparable): 'came first' may mean by date or by place, not by listing."""
     for column in columns:
         a, b = table.df[column].iloc[rows[0]], table.df[column].iloc[rows[1]]
         ka, kb = order_key(a), order_key(b)
-        agrees = ka is not None and kb is not None and ka != kb and (ka < kb) == (rows[0] < rows[1])
+        agrees = ka is not None and kb is not None and (ka == kb or (ka < kb) == (rows[0] < rows[1]))
         if not agrees:
             raise Abstain(f"'{word}' could mean by {column} or by the table's order; they differ or tie for "
                           f"these rows ({a} and {b}). Say 'listed' for the table's order.")

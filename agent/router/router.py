@@ -19,7 +19,8 @@ from agent.router.draft import Abstain, Draft
 from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
-from agent.router.file_order import check_file_order, table_words
+from agent.router.entity import read_per_entity
+from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
 from agent.router.positions import read_position
 from agent.router.limits import take_file_order, take_limit, take_periods
@@ -128,7 +129,8 @@ class Router:
         or the difference of two rows' values (differences.py) and `decision` now holds its plan.
         Raises Abstain when it asks for one that cannot be read."""
         before = len(reading.notes)
-        for kind, read_kind in ((Kind.position, read_position), (Kind.change, read_difference)):
+        for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
+                                (Kind.change, read_difference), (Kind.aggregate, read_per_entity)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:
