@@ -36,7 +36,7 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     Raises TableLoadError naming the file and, where known, the line or column: missing file,
     empty file or no rows, binary content, bytes that are not UTF-8 (no silent latin-1
     fallback), rows with more fields than the header, unreadable Parquet."""
-    from agent.relation import FRAME_ROWS, open_file
+    from agent.relation import FRAME_ROWS, file_source, open_file, open_relation
 
     path = Path(path)
     rows = FRAME_ROWS if frame_rows is None else frame_rows
@@ -62,8 +62,12 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     sep = _sniff(head)
     headers = _header(head, sep)
     try:
-        table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest)
-    except TableLoadError:
+        text = _text_rows(path, sep, len(headers), rows)
+        if text is None:  # more rows than a frame holds: read where it lies
+            table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest)
+        else:
+            table = open_relation(path, file_source(path.resolve(), sep, NA_VALUES), digest, frame=text, headers=headers)
+    except (TableLoadError, ValueError, OSError):  # pyarrow's ArrowInvalid is a ValueError
         table = None
     if table is None or len(table.display) + _dropped(headers, table) != len(headers):
         data = path.read_bytes()  # DuckDB refused it, or a row is longer than the header: say where
@@ -71,6 +75,29 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     else:
         _note_duplicates(_duplicate_headers(head, sep, _pandas_names(headers)), table.reports)
     return table
+
+
+def _text_rows(path: Path, sep: str, width: int, limit: int):
+    """Every row of a CSV/TSV as text (a pyarrow Table, columns c0, c1, ...; the loader's missing
+    tokens as null), or None when it has more than `limit` rows. Raises pyarrow's ArrowInvalid
+    (a ValueError) for a row of another width or bytes that are not UTF-8: the pandas reader then
+    says where."""
+    import pyarrow as pa
+    import pyarrow.csv as pc
+
+    names = [f"c{i}" for i in range(width)]
+    reader = pc.open_csv(path, read_options=pc.ReadOptions(column_names=names, skip_rows=1, block_size=1 << 22),
+                         parse_options=pc.ParseOptions(delimiter=sep, newlines_in_values=True),
+                         convert_options=pc.ConvertOptions(column_types={n: pa.string() for n in names},
+                                                           null_values=NA_VALUES, strings_can_be_null=True,
+                                                           quoted_strings_can_be_null=True))
+    batches, rows = [], 0
+    for batch in reader:
+        batches.append(batch)
+        rows += batch.num_rows
+        if rows > limit:
+            return None
+    return pa.Table.from_batches(batches, schema=reader.schema)
 
 
 def _file_sha256(path: Path) -> str:
