@@ -11,12 +11,16 @@ $(BIN)/tally: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: demo test bench bench-router bench-search eval-search local-model eval record chromium bench-web
-demo: $(BIN)/tally
+.PHONY: wordnet demo test bench bench-router bench-search eval-search local-model eval record chromium bench-web
+demo: $(BIN)/tally wordnet
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
-test: $(BIN)/tally chromium
+test: $(BIN)/tally chromium wordnet
 	$(BIN)/pytest -q
+
+# WordNet 3.0 from Debian for the router's synonyms and abbreviations (instant when installed).
+wordnet:
+	@bash scripts/ensure_wordnet.sh
 
 # Debian's chromium for the browser test of `tally serve` (instant when already installed).
 chromium:

@@ -79,7 +79,7 @@ class ToolsConfig(BaseModel):
     low_cardinality: int = 30
     """Columns with at most this many distinct values list them in the profile."""
     offer_by_kind: bool = True
-    """Offer the model only the tools of the question's kind (agent.tools.choice), not all twelve."""
+    """Offer the model only the tools of the question's kind (agent.tools.choice), not all thirteen."""
 
 
 class PoliciesConfig(BaseModel):
@@ -185,6 +185,11 @@ class WebConfig(BaseModel):
     """Where uploaded tables are kept, one folder per upload named by its sha256."""
     max_upload_mb: float = 50.0
     """Largest upload accepted, in MiB; a bigger one is refused with 413 and nothing is kept."""
+    loaded_tables: int = Field(default=16, ge=1)
+    """Tables whose agent (rows, router lexicon, engine) the server keeps loaded when no session
+    uses it, least recently used first out; a table let go loads again on its next question."""
+    live_sessions: int = Field(default=64, ge=1)
+    """Sessions kept in memory; an older one is reopened from its transcript when asked again."""
 
 
 class Config(BaseModel):

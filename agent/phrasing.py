@@ -5,7 +5,7 @@ result object; the plan only supplies words (column names, the comparison asked)
 from __future__ import annotations
 
 from agent.plan import Agg, Op
-from agent.queries import CheckArgs, Cmp, LatestArgs, RankArgs, StatisticArgs, SubsetArgs
+from agent.queries import CheckArgs, Cmp, LatestArgs, PositionArgs, RankArgs, StatisticArgs, SubsetArgs
 from agent.sqlish import predicate_sql
 from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult, Value
 
@@ -35,6 +35,7 @@ def query_text(result: object, plan: object) -> str:
     """One or two sentences for a typed query result (plan: its QueryPlan, or None)."""
     match result:
         case CheckResult(): return _check(result, plan if isinstance(plan, CheckArgs) else None)
+        case RowsResult() if isinstance(plan, PositionArgs): return _position(result, plan)
         case RowsResult(): return _rows(result, plan if isinstance(plan, RankArgs) else None)
         case ValuesResult(): return _values(result, plan)
         case ChangeResult(): return _change(result)
@@ -73,6 +74,16 @@ def _row_text(row: dict[str, Value], columns: list[str]) -> str:
 
 _ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
              10: "tenth"}
+
+
+def _position(result: RowsResult, plan: PositionArgs) -> str:
+    """'The Jockey of the row before Jockey = 'TM Jones' in file order is Willie Robinson.'"""
+    shown, value = ", ".join(result.columns), _row_text(result.rows[0], result.columns)
+    if plan.kind == "earlier":
+        listed = " or ".join(fmt(v) for v in plan.candidates)
+        return f"Of {listed}, {value} comes {'first' if plan.order == 'asc' else 'last'} in the table's order."
+    where = result.provenance.operation.split(" FROM the ", 1)[-1]
+    return f"The {shown} of the {where} is {value}."
 
 
 def _rows(result: RowsResult, plan: RankArgs | None) -> str:

@@ -7,6 +7,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
 from agent.numbers import fmt_number
+from agent.list_columns import split_items
 from agent.table_type import ColumnRole, Table
 
 _Model = ConfigDict()
@@ -24,7 +25,9 @@ class ColumnProfile(BaseModel):
     role: ColumnRole
     """numeric / categorical / date / identifier / text."""
     dtype: str
-    """pandas dtype after parsing (float64, int64, datetime64[ns], str...)."""
+    """pandas dtype after parsing (float64, int64, datetime64[ns], str...); 'list' for a list
+    column (agent/list_columns.py), whose distinct count and values are its items and whose
+    nulls are the rows with no item (missing or an empty list)."""
     nulls: int
     """Missing cells, including unparseable cells of numeric/date columns."""
     distinct: int
@@ -88,9 +91,16 @@ def _iso(values: pd.Series) -> list[str]:
 def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
     s = table.df[name]
-    uniques = pd.Series(s.dropna().unique())
+    form = getattr(table, "lists", {}).get(name)
+    if form is not None:  # a list column: its items are the values
+        cells = [split_items(v, form) for v in s.tolist()]
+        s = pd.Series([None if not c else c[0] for c in cells], index=s.index, dtype="object")
+        uniques = pd.Series(sorted({i for c in cells if c for i in c}), dtype="object")
+    else:
+        uniques = pd.Series(s.dropna().unique())
     role = table.roles[name]
-    profile = ColumnProfile(name=name, display=table.display[name], role=role, dtype=str(s.dtype),
+    profile = ColumnProfile(name=name, display=table.display[name], role=role,
+                            dtype="list" if form is not None else str(s.dtype),
                             nulls=int(s.isna().sum()), distinct=len(uniques),
                             unparseable=table.reports[name].unparseable)
     if pd.api.types.is_datetime64_any_dtype(s):
@@ -151,7 +161,10 @@ def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
         nulls, distinct, dtype = int(row[2 * i]), int(row[2 * i + 1]), _dtype(table, name)
         profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name], dtype=dtype,
                                 nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable)
-        if dtype.startswith("datetime"):
+        if name in table.lists:
+            profile.dtype = "list"
+            _list_profile(connection, profile, name, table.lists[name], low_cardinality)
+        elif dtype.startswith("datetime"):
             ((low, high),) = connection.execute(exp.select(exp.Min(this=column(name)), exp.Max(this=column(name)))
                                                 .from_("v").sql("duckdb")).fetchall()
             profile.min, profile.max = (str(v).removesuffix(" 00:00:00") if v is not None else None for v in (low, high))
@@ -162,3 +175,24 @@ def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
         columns.append(profile)
     connection.close()
     return TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
+
+
+def _list_profile(connection, profile: ColumnProfile, name: str, form: str, low_cardinality: int) -> None:
+    """A list column's profile by SQL: distinct items, rows with no item, the items when few."""
+    from sqlglot import exp
+
+    from agent import list_sql
+    from agent.typed_view import column
+
+    items = list_sql.items(name, form)
+    none = exp.or_(exp.Is(this=column(name), expression=exp.Null()),
+                   exp.EQ(this=exp.Anonymous(this="len", expressions=[items.copy()]), expression=exp.convert(0)))
+    empty = exp.Sum(this=exp.Case(ifs=[exp.If(this=exp.Paren(this=none), true=exp.convert(1))], default=exp.convert(0)))
+    ((distinct, nulls),) = connection.execute(exp.select(list_sql.distinct_items(name, form), empty).from_("v")
+                                              .sql("duckdb")).fetchall()
+    profile.distinct, profile.nulls = int(distinct or 0), int(nulls or 0)
+    if profile.distinct <= low_cardinality:
+        every = exp.Anonymous(this="list_sort", expressions=[exp.Anonymous(this="list_distinct", expressions=[
+            exp.Anonymous(this="flatten", expressions=[exp.ArrayAgg(this=items)])])])
+        ((values,),) = connection.execute(exp.select(every).from_("v").sql("duckdb")).fetchall()
+        profile.values = [str(v) for v in values or []]

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.plan import Agg, Predicate
+from agent.positions import PositionArgs
 
 _CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -251,4 +252,4 @@ class LatestArgs(BaseModel):
 
 
 QueryPlan = (CheckArgs | RankArgs | FrequencyArgs | DistinctArgs | StatisticArgs | SubsetArgs | ExpressionArgs
-             | ChangeArgs | LatestArgs)
+             | ChangeArgs | LatestArgs | PositionArgs)

@@ -19,13 +19,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import pandas as pd
-import pyarrow as pa
 from sqlglot import exp
 
 from agent import typed_view as tv
 from agent.errors import TableLoadError
+from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
@@ -36,7 +35,6 @@ FRAME_ROWS = 250_000
 """Tables up to this many rows are typed whole and keep every typed row in `df`."""
 VALUE_FRAME_DISTINCT = 20_000
 _RAW = "raw"
-_ROW = "__tally_row"
 
 CACHE_DIR = Path(os.environ.get("TALLY_CACHE", "~/.cache/tally")).expanduser() / "tables"
 """Where what opening a big file learned (typing, roles, value frame) is kept, keyed by the file's
@@ -53,10 +51,9 @@ def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) ->
     """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
     conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
     DataFrame conversion gives them."""
-    return _pandas(connection.sql(query.sql("duckdb")).to_arrow_table())
+    import pyarrow as pa
 
-
-def _pandas(arrow: pa.Table) -> pd.DataFrame:
+    arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
     for i, field in enumerate(arrow.schema):
         if pa.types.is_decimal(field.type):
             arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
@@ -69,9 +66,11 @@ def _call(name: str, *args: exp.Expression) -> exp.Expression:
     return exp.Anonymous(this=name, expressions=list(args))
 
 
-def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None) -> exp.Expression:
+def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None,
+                skip: int = 0) -> exp.Expression:
     """read_parquet(...) / read_json_auto(...) / read_csv(..., all_varchar) of the file as a tree;
-    `null_tokens` are the exact cell spellings a CSV read makes NULL."""
+    `null_tokens` are the exact cell spellings a CSV read makes NULL; `skip` lines above the
+    header (a title) are passed over."""
     suffix = path.suffix.lower()
     target = exp.Literal.string(str(path))
     if suffix in {".parquet", ".pq"}:
@@ -81,44 +80,45 @@ def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str]
     options = [("all_varchar", exp.true()), ("header", exp.true())]
     if delimiter:
         options.append(("delim", exp.Literal.string(delimiter)))
+    if skip:
+        options.append(("skip", exp.convert(skip)))
     if null_tokens is not None:
         options += [("nullstr", exp.Array(expressions=[exp.Literal.string(t) for t in null_tokens])),
                     ("null_padding", exp.true())]
     return _call("read_csv", target, *[exp.EQ(this=exp.var(k), expression=v) for k, v in options])
 
 
-def open_relation(label: Path, source: exp.Expression | None, digest: str, *,
-                  frame: pd.DataFrame | pa.Table | None = None, headers: list[str] | None = None,
-                  frame_rows: int = FRAME_ROWS) -> Table:
-    """The Table of `source` (a read_* tree over a file) or of `frame` (every row already in memory,
-    pandas or Arrow: typed whole), named by `label`. `headers`: the file's own header texts, one
-    per raw column, when they differ from the raw names. Raises TableLoadError naming `label`
-    when DuckDB cannot read it or it has no rows."""
+def open_relation(label: Path, source: exp.Expression | None, digest: str, *, frame: pd.DataFrame | None = None,
+                  headers: list[str] | None = None, frame_rows: int = FRAME_ROWS) -> Table:
+    """The Table of `source` (a read_* tree over a file) or of `frame` (rows in memory, always
+    typed whole), named by `label`. `headers`: the file's own header texts, one per raw column,
+    when they differ from DuckDB's names. Raises TableLoadError naming `label` when DuckDB cannot
+    read it or it has no rows."""
     connection = _connect()
+    if frame is not None:
+        connection.register("_frame", frame)
+        source, frame_rows = exp.to_table("_frame"), max(frame_rows, len(frame))
     try:
-        count, arrow = _read_raw(connection, source, frame_rows, frame)
+        count = _read_raw(connection, source, frame_rows)
     except duckdb.Error as exc:
         raise TableLoadError(label, f"DuckDB could not read it: {str(exc).splitlines()[0]}") from None
     if not count:
         raise TableLoadError(label, "no rows")
-    complete = frame is not None or count <= frame_rows
-    described = [row for row in connection.execute(f"DESCRIBE {_RAW}").fetchall() if row[0] != _ROW]
+    complete = count <= frame_rows
+    described = connection.execute(f"DESCRIBE {_RAW}").fetchall()
     names = [str(row[0]) for row in described]
     headers = headers if headers is not None and len(headers) == len(names) else names
     text = [str(row[0]) for row in described if str(row[1]) == "VARCHAR"]
-    if arrow is None:  # a pandas frame: its text through DuckDB
-        query = exp.select(*[column(n) for n in names]).from_(_RAW).order_by(column(_ROW))
-        arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
-    rows = (arrow if complete else arrow.slice(0, SAMPLE_ROWS)).select(names)
-    plain = tv.plain_numbers(rows, text)
+    plain = tv.plain_numbers(connection, _RAW, text, None if complete else SAMPLE_ROWS)
     wanted = [n for i, n in enumerate(names) if n not in plain or (i == 0 and tv.looks_like_index(headers[0]))]
-    raw = _pandas(rows.select(wanted))
+    query = exp.select(*[column(n) for n in wanted] or ["rowid"]).from_(_RAW).order_by("rowid")
+    raw = fetch_frame(connection, query if complete else query.limit(SAMPLE_ROWS))
     if len(names) > 1 and tv.looks_like_index(headers[0]) and _index(raw[names[0]]):
         names, headers = names[1:], headers[1:]
     display = tv.trimmed_headers(headers)
     typings = {trimmed: plain[name] if name in plain else tv.decide(name, raw[name])
                for trimmed, name in zip(display, names)}
-    view_sql = tv.view_select(source if source is not None else exp.to_table(_RAW), list(typings.values()), display)
+    view_sql = tv.view_select(source, list(typings.values()), display)
     if complete:
         table = _whole(connection, label, digest, typings, display)
     else:
@@ -128,30 +128,22 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *,
     return table
 
 
-def _read_raw(connection, source: exp.Expression | None, frame_rows: int,
-              frame: pd.DataFrame | pa.Table | None) -> tuple[int, pa.Table | None]:
-    """Register the raw rows as `raw`, numbered in file order by the column _ROW: `frame` whole,
-    else the source's rows when there are at most `frame_rows`, else its first SAMPLE_ROWS.
-    Returns the row count (a Parquet file's comes from its metadata; a text file is counted by a
-    scan) and the raw rows as Arrow (None for a pandas frame). Arrow carries the rows: copying text into a DuckDB table costs more than reading it."""
-    count = None
-    if frame is None:
-        arrow = connection.sql(exp.select("*").from_(source.copy()).limit(SAMPLE_ROWS + 1).sql("duckdb")).to_arrow_table()
-        count = arrow.num_rows
-        if count > SAMPLE_ROWS:
-            (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
-            if count <= frame_rows:
-                arrow = connection.sql(exp.select("*").from_(source.copy()).sql("duckdb")).to_arrow_table()
-        frame = arrow
-    numbers = np.arange(len(frame), dtype=np.int64)
-    arrow = frame if isinstance(frame, pa.Table) else None
-    if arrow is not None:
-        frame = frame.append_column(_ROW, pa.array(numbers))
-    else:
-        frame = frame.copy(deep=False)
-        frame[_ROW] = numbers
-    connection.register(_RAW, frame)
-    return (len(frame) if count is None else count), arrow
+def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
+    """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
+    are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
+    Parquet file's comes from its metadata; a text file is counted by one scan)."""
+    def copy(limit: int) -> None:
+        connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
+            "*").from_(source.copy()).limit(limit)).sql("duckdb"))
+
+    copy(SAMPLE_ROWS + 1)
+    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+    if count <= SAMPLE_ROWS:
+        return count
+    (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+    if count <= frame_rows:
+        copy(frame_rows + 1)
+    return count
 
 
 def _index(values: pd.Series) -> bool:
@@ -163,33 +155,37 @@ def _index(values: pd.Series) -> bool:
 
 
 def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool) -> pd.DataFrame:
-    """The typed rows of `source` (the raw rows: in file order when `order`; sorted here by their
-    row number only when the scan did not keep it, cheaper than an ORDER BY over every column)."""
     query = tv.view_select(source, list(typings.values()), dict.fromkeys(typings))
-    if not order:
-        return fetch_frame(connection, query)
-    import pyarrow.compute as pc
-
-    arrow = connection.sql(query.select(column(_ROW)).sql("duckdb")).to_arrow_table()
-    numbers = arrow.column(_ROW)
-    if len(numbers) > 1 and not pc.all(pc.greater(numbers.slice(1), numbers.slice(0, len(numbers) - 1))).as_py():
-        arrow = arrow.take(pc.sort_indices(numbers))
-    return _pandas(arrow.drop_columns([_ROW]))
+    return fetch_frame(connection, query.order_by("rowid") if order else query)
 
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
     df = _typed(connection, typings, exp.to_table(_RAW), order=True)
-    plain = {n for n, t in typings.items() if not t.notes and isinstance(t.expression, exp.TryCast)
-             and t.expression.this == exp.Trim(this=column(t.name))}  # plain numbers: missing = NULL, none unread
-    reports = _reports(connection, exp.to_table(_RAW), {n: t for n, t in typings.items() if n not in plain})
-    reports.update({n: ParseReport(int(df[n].isna().sum())) for n in plain})
-    reports = {n: reports[n] for n in typings}
+    reports = _reports(connection, exp.to_table(_RAW), typings)
+    lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
-    df = drop_summary_rows(df, [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text)],
-                           [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
-    return Table(label, label.name, df, display, reports, roles, digest)
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
+    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    if summary is not None:
+        roles = {name: infer_role(name, df[name]) for name in df.columns}
+    return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
+    """The list columns of a typed frame (agent/list_columns.py): a native LIST column's cells
+    become JSON text in `frame` (its form then json; the view over the file keeps the LIST:
+    native), a text column is tried by the sampling rule."""
+    lists: dict[str, ListForm] = {}
+    for name in frame.columns:
+        if is_native(frame[name]):
+            lists[name] = ListForm.json
+            frame[name] = frame[name].map(as_json_text).astype("str")
+        elif typings[name].kind == "text" and (form := list_form(frame[name])):
+            lists[name] = form
+    return lists
 
 
 def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping], display: dict[str, str],
@@ -198,19 +194,21 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
     (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
-    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS)
+    sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
+    lists = {n: ListForm.native if f is ListForm.json else f for n, f in list_columns(sample, typings).items()}
     roles = {n: infer_role(n, sample[n]) for n in display}
     reports = LazyReports(source, typings)
     spellings: dict[str, list[tuple[str, str, int]]] = {}
-    frame = _value_frame(connection, sample, roles, rows, spellings)
-    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows))
+    frame = _value_frame(connection, sample, {n: r for n, r in roles.items() if n not in lists}, rows, spellings)
+    table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows),
+                  lists=lists)
     table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
     return table
 
 
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
-              digest: str | None = None) -> Table:
+              digest: str | None = None, skip: int = 0) -> Table:
     """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`
     reuses what an earlier open of the same unchanged file learned (CACHE_DIR); its digest is of
     the path, size and time (hashing gigabytes is not done), a smaller one's is `digest`."""
@@ -218,14 +216,14 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     if not path.exists():
         raise TableLoadError(path, "file not found")
     stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}".encode()).hexdigest()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}".encode()).hexdigest()
     saved = CACHE_DIR / f"{key}.pickle"
     if cache and saved.exists():
         try:
             return pickle.loads(saved.read_bytes())
         except Exception:  # an unreadable cache entry is rebuilt
             saved.unlink(missing_ok=True)
-    source = file_source(path.resolve(), delimiter, null_tokens)
+    source = file_source(path.resolve(), delimiter, null_tokens, skip)
     table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
         table.digest = key
@@ -275,8 +273,6 @@ def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyp
     up to 5 of them in file order) in one scan of `source`, plus one query per column with unread cells."""
     parts = {name: _parts(t) for name, t in typings.items()}
     items = [e for present, missing, unread in parts.values() for e in (missing, unread)]
-    if not items:
-        return {}
     (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
     reports = {}
     for i, (name, typing) in enumerate(typings.items()):
@@ -287,7 +283,7 @@ def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyp
                 exp.and_(exp.Not(this=exp.Is(this=parts[name][0].copy(), expression=exp.Null())),
                          exp.Is(this=typing.expression.copy(), expression=exp.Null())))
             if source.name == _RAW:
-                query = query.order_by(column(_ROW))
+                query = query.order_by("rowid")
             examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
         reports[name] = ParseReport(missing, bad, examples, list(typing.notes))
     return reports

@@ -47,7 +47,7 @@ def render_outcome(console: Console, outcome: Outcome, *, model_name: str | None
             _values_table(console, call.result, max_rows)
         _provenance(console, call)
     if outcome.router and outcome.router.notes:
-        console.print("  read as: " + "; ".join(outcome.router.notes), style="dim", markup=False, highlight=False)
+        console.print("  words read: " + "; ".join(outcome.router.notes), style="dim", markup=False, highlight=False)
     console.print(f"  answered by: {who(outcome, model_name)}", style="dim", markup=False, highlight=False)
 
 

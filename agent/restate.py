@@ -12,8 +12,8 @@ from pydantic import BaseModel
 
 from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
-                           FrequencyArgs, LatestArgs, Measure, Operand, RankArgs, StatisticArgs, StatOp,
-                           SubsetArgs)
+                           FrequencyArgs, LatestArgs, Measure, Operand, PositionArgs, RankArgs, StatisticArgs,
+                           StatOp, SubsetArgs)
 from agent.sqlish import literal
 
 _AGG = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
@@ -172,6 +172,16 @@ class _Say:
         return (f"the {self.measure(plan.op, plan.column)} among each {self.col(plan.id)}'s latest row by "
                 f"{self.col(plan.date)}{self.where(plan.where)}")
 
+    def position(self, plan: PositionArgs) -> str:
+        if plan.kind == "earlier":
+            listed = " or ".join(literal(v) for v in plan.candidates)
+            which = "first" if plan.order == "asc" else "last"
+            return f"which of {self.col(plan.columns[0])} {listed} comes {which} in file order"
+        side = "after" if plan.offset > 0 else "before"
+        steps = "the row" if abs(plan.offset) == 1 else f"the row {abs(plan.offset)} rows"
+        shown = ", ".join(self.col(c) for c in plan.columns)
+        return f"the {shown} of {steps} {side} the row{self.where(plan.anchor)}, in file order"
+
     def search(self, plan: SearchArgs) -> str:
         matching = f"the {plan.top_n} best matching {literal(plan.query)}" if plan.query.strip() else ""
         if not plan.where:
@@ -182,4 +192,5 @@ class _Say:
 _SAYERS = [(AggregateArgs, _Say.aggregate), (RatioArgs, _Say.ratio), (CheckArgs, _Say.check),
            (RankArgs, _Say.rank), (FrequencyArgs, _Say.frequency), (DistinctArgs, _Say.distinct),
            (StatisticArgs, _Say.statistic), (SubsetArgs, _Say.subset), (ExpressionArgs, _Say.expression),
-           (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (SearchArgs, _Say.search)]
+           (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (PositionArgs, _Say.position),
+           (SearchArgs, _Say.search)]

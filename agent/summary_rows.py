@@ -1,47 +1,158 @@
-"""Summary rows pasted into data ('Total', 'Grand total'): a row labelled as a total whose every
-number is the sum of the other rows. Summing it with the data would double every total, so it is
-left out, and each numeric column's parse report says which line it was."""
+"""Summary rows pasted into data: 'North Total', 'Total for South', 'Grand Total', 'Sum' rows whose
+numbers restate the rows above them. Summed with the data they double or triple every total,
+skew every average and win every ranking, so they are taken out of the table's rows (each
+computation then runs over the data rows only) and kept aside: the answer names them ("2 subtotal
+rows and 1 grand-total row left out"), and a question that names a summary row's label (a lookup
+of 'Grand Total', a filter on 'North Total') still reaches it (agent.engine.scope).
+
+The rule, applied row by row in file order (line = header line 1 + position):
+- a row is a *candidate* when one of its text cells says total, totals, subtotal, sub-total,
+  sum or grand total as a whole word, in any case and any position ('North Total', 'Total for
+  South'; never 'Summit', 'Sumatra', 'Totally'), or when every text cell of the row is blank,
+  at least two of its numbers are present and a text column is filled in every row of its block;
+- a candidate *is* a summary row when at least one of its numbers is present and most of them
+  (every one, for a row with no label) equal the sum of the same column over the rows it
+  closes: the data rows since the previous summary row (a subtotal of its block), or every data
+  row before it (a total), or every data row after it (a total at the top), to 1e-6 relative;
+- a label alone is never enough: an eclipse of type 'Total' is data, its numbers restate nothing.
+A 'Total' column header is not a row, so it is never looked at."""
 
 from __future__ import annotations
 
-import math
+import re
+from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
-LABELS = {"total", "totals", "grand total", "sum", "subtotal", "overall", "all"}
+TOTAL_WORDS = re.compile(r"\b(?:grand[\s_-]*total|sub[\s_-]?totals?|totals?|sum)\b", re.IGNORECASE)
+"""A cell naming a total: whole words only, so 'Summit', 'Sumatra' and 'Totally' never match."""
+GRAND = re.compile(r"\bgrand\b|\boverall\b", re.IGNORECASE)
 
 
-def summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str]) -> list[tuple[int, str, str]]:
-    """(row position, column, label) of each summary row among the first and last three rows: a
-    text cell in LABELS (case and spaces ignored) and every non-missing number in the row equal to
-    the sum of the other rows (to 1e-6 relative). Rows with no numbers, or tables with no numeric
-    column, never qualify."""
+@dataclass(frozen=True)
+class SummaryRow:
+    """One row left out: its 1-based `line` in the file (header = line 1), `kind` ('subtotal',
+    'grand total' or 'total'), and the `label` cell that names it ('' for an unlabelled row)."""
+
+    line: int
+    kind: str
+    label: str
+
+
+@dataclass
+class SummaryRows:
+    """The summary rows of a table: `rows` in file order and `frame`, the rows themselves (the
+    table's columns, typed like the data)."""
+
+    rows: list[SummaryRow] = field(default_factory=list)
+    frame: pd.DataFrame | None = None
+
+    def note(self) -> str:
+        """'2 subtotal rows and 1 grand-total row left out (lines 5, 9, 10: ...)' for provenance."""
+        counts: dict[str, int] = {}
+        for row in self.rows:
+            counts[row.kind] = counts.get(row.kind, 0) + 1
+        parts = [f"{n} {kind.replace(' ', '-')} row{'s' if n > 1 else ''}" for kind, n in counts.items()]
+        listed = ", ".join(f"line {r.line}" + (f" {r.label!r}" if r.label else "") for r in self.rows[:6])
+        more = f" and {len(self.rows) - 6} more" if len(self.rows) > 6 else ""
+        return (f"{' and '.join(parts)} left out (their numbers restate the rows above them): {listed}{more}; "
+                "name one to ask about it")
+
+    def labels(self, column: str) -> set[str]:
+        """The casefolded, trimmed labels summary rows hold in `column`."""
+        if self.frame is None or column not in self.frame:
+            return set()
+        return {str(v).strip().casefold() for v in self.frame[column].dropna()}
+
+
+def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str]) -> list[SummaryRow]:
+    """The summary rows of `df` by the module's rule; [] without a numeric column or under 3 rows.
+    Candidates are found in one vectorised pass; every candidate is then checked at once against
+    the running sums, again after each summary row found (which moves the sums)."""
     if not numeric_columns or len(df) < 3:
         return []
-    found = []
-    edges = df.index[:3].union(df.index[-3:])  # summary rows sit at the top or the bottom
+    numbers = df[numeric_columns].astype("float64").to_numpy()
+    labels = _labels(df, text_columns)
+    labelled = labels.notna().to_numpy()
+    blank = df[text_columns].isna().all(axis=1).to_numpy() if text_columns else np.zeros(len(df), bool)
+    candidates = np.flatnonzero(labelled | blank)
+    if not len(candidates):
+        return []
+    filled = np.nan_to_num(numbers)
+    before = np.vstack([np.zeros(filled.shape[1]), np.cumsum(filled, axis=0)])  # before[i]: sum of rows < i
+    found: dict[int, tuple[str | None, bool]] = {}  # position -> (label, closes every data row before it)
+    removed, block_start = np.zeros(filled.shape[1]), 0
+    while len(candidates := candidates[candidates >= block_start]):
+        strict, least = ~labelled[candidates], np.where(labelled[candidates], 1, 2)
+        closes_all = (candidates - len(found) >= least) & _matches(numbers[candidates], before[candidates] - removed, strict)
+        closes_block = (candidates - block_start >= least) & _matches(
+            numbers[candidates], before[candidates] - before[block_start], strict)
+        hits = [k for k in np.flatnonzero(closes_all | closes_block)
+                if labelled[candidates[k]] or _unlabelled_shape(df, numbers, candidates[k], block_start, text_columns)]
+        if not hits:
+            break
+        i = int(candidates[hits[0]])
+        found[i] = (labels.iat[i] if labelled[i] else None, bool(closes_all[hits[0]]))
+        removed, block_start = removed + filled[i], i + 1
+    for i in np.flatnonzero(labelled[:3]):  # a total at the top restates every data row below it
+        below = before[-1] - before[i + 1] - sum((filled[j] for j in found if j > i), np.zeros(filled.shape[1]))
+        if i not in found and _matches(numbers[i:i + 1], below[None, :], np.array([False]))[0]:
+            found[int(i)] = (labels.iat[i], True)
+    return _kinds(found, len(df), labels)
+
+
+def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
+    """Per row, the first text cell naming a total (NaN where none does)."""
+    out = pd.Series(np.nan, index=df.index, dtype="object")
     for column in text_columns:
-        labels = df.loc[edges, column].astype("string").str.strip().str.casefold()
-        for position in labels.index[labels.isin(LABELS).fillna(False)]:
-            row = df.loc[position, numeric_columns]
-            present = [c for c in numeric_columns if pd.notna(row[c])]
-            if present and all(_is_sum(df[c], position) for c in present):
-                found.append((df.index.get_loc(position), column, str(df.loc[position, column])))
-    return found
+        cells = df[column].astype("string").str.strip()
+        hit = cells.str.contains(TOTAL_WORDS, na=False).to_numpy(dtype=bool) & out.isna().to_numpy()
+        out[hit] = cells[hit].astype(object)
+    return out.reset_index(drop=True)
 
 
-def _is_sum(series: pd.Series, position: object) -> bool:
-    value, rest = float(series[position]), float(series.drop(index=position).sum())
-    return math.isclose(value, rest, rel_tol=1e-6, abs_tol=1e-9)
+def _kinds(found: dict[int, tuple[str | None, bool]], rows: int, labels: pd.Series) -> list[SummaryRow]:
+    """Name each summary row: the last, closing every data row, a (grand) total; one above all the
+    data a total; the others subtotals."""
+    last_data = max((j for j in range(rows) if j not in found), default=-1)
+    out = []
+    for i in sorted(found):
+        label, closes_all = found[i]
+        if closes_all and i > last_data:
+            kind = "grand total" if len(found) > 1 or (label and GRAND.search(label)) else "total"
+        else:
+            kind = "total" if all(j in found for j in range(i)) else "subtotal"
+        out.append(SummaryRow(int(i) + 2, kind, label or ""))
+    return out
 
 
-def drop_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str], reports: dict) -> pd.DataFrame:
-    """`df` without its summary rows; the parse report of each numeric column gets a note naming
-    the line (header = line 1) and the label."""
-    found = summary_rows(df, text_columns, numeric_columns)
-    for position, column, label in found:
-        note = (f"line {position + 2} ({column} = {label!r}) is a summary row (its numbers are the sums of the "
-                "other rows) and was left out")
-        for c in numeric_columns:
-            reports[c].conversions.append(note)
-    return df.drop(index=df.index[[p for p, _, _ in found]]).reset_index(drop=True) if found else df
+def _unlabelled_shape(df: pd.DataFrame, numbers, i: int, block_start: int, text_columns: list[str]) -> bool:
+    """An unlabelled row may close its block only with 2+ numbers present and a text column every
+    row of the block (2+ rows) fills (the label the summary row leaves blank); '3' under '1' and
+    '2' in a lone number column is a coincidence, not a sum."""
+    if i - block_start < 2 or int((~np.isnan(numbers[i])).sum()) < 2:
+        return False
+    return any(bool(df[c].iloc[block_start:i].notna().all()) for c in text_columns)
+
+
+def _matches(rows: np.ndarray, sums: np.ndarray, strict: np.ndarray) -> np.ndarray:
+    """Per row of `rows` (shape (n, columns)): most of its present numbers equal `sums` (all of
+    them, and not all zero, where `strict`), to 1e-6 relative. Missing sums count as 0."""
+    present = ~np.isnan(rows)
+    count = present.sum(axis=1)
+    equal = (np.isclose(rows, sums, rtol=1e-6, atol=1e-9) & present).sum(axis=1)
+    nonzero = ((rows != 0) & present).any(axis=1)
+    return (count > 0) & np.where(strict, (equal == count) & nonzero, equal * 2 > count)
+
+
+def drop_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],
+                      reports: dict) -> tuple[pd.DataFrame, SummaryRows | None]:
+    """(`df` without its summary rows, the rows taken out or None when there are none). `reports`
+    is kept for the callers' signature; the note is table-wide (SummaryRows.note)."""
+    found = find_summary_rows(df, text_columns, numeric_columns)
+    if not found:
+        return df, None
+    positions = [r.line - 2 for r in found]
+    frame = df.iloc[positions].reset_index(drop=True)
+    return df.drop(index=df.index[positions]).reset_index(drop=True), SummaryRows(found, frame)

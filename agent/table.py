@@ -18,7 +18,7 @@ import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.numbers import NA_VALUES, parse_cells
-from agent.summary_rows import drop_summary_rows
+from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role, parse_notes
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
@@ -36,19 +36,20 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     Raises TableLoadError naming the file and, where known, the line or column: missing file,
     empty file or no rows, binary content, bytes that are not UTF-8 (no silent latin-1
     fallback), rows with more fields than the header, unreadable Parquet."""
-    from agent.relation import FRAME_ROWS, file_source, open_file, open_relation
+    from agent.relation import FRAME_ROWS, open_file
 
     path = Path(path)
     rows = FRAME_ROWS if frame_rows is None else frame_rows
     try:
+        size = path.stat().st_size
         with path.open("rb") as file:
             head = file.read(65536)
     except FileNotFoundError:
         raise TableLoadError(path, "file not found") from None
     except OSError as exc:
         raise TableLoadError(path, f"cannot read file: {exc.strerror or exc}") from None
-    if not head.strip():
-        raise TableLoadError(path, "empty file")
+    if not head.strip(b" \t\r\n\x00"):
+        raise TableLoadError(path, "empty file", line=1)
     digest = _hasher.submit(_file_sha256, path)
     suffix = path.suffix.lower()
     if suffix in _PARQUET or suffix in {".jsonl", ".ndjson"}:
@@ -58,46 +59,29 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
             reason = "no rows" if exc.reason == "no rows" else f"not a readable {'Parquet' if suffix in _PARQUET else 'JSON-lines'} file: {exc.reason}"
             raise TableLoadError(path, reason) from None
         return table
-    _check_text(path, head)
+    # NUL bytes and bytes that are not UTF-8 are refused naming the line; UTF-16/32 is transcoded
+    text = decoded(path, path.read_bytes() if size <= CHECK_WHOLE_BYTES else head[: head.rfind(b"\n") + 1] or head)
+    if text is not None:
+        return _build(path, _read_csv(path, io.StringIO(text), text.encode()), digest)
     sep = _sniff(head)
-    headers = _header(head, sep)
+    skip = title_rows(records(head.decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
+    headers = _header(head, sep, skip)
     try:
-        text = _text_rows(path, sep, len(headers), rows)
-        if text is None:  # more rows than a frame holds: read where it lies
-            table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest)
-        else:
-            table = open_relation(path, file_source(path.resolve(), sep, NA_VALUES), digest, frame=text, headers=headers)
-    except (TableLoadError, ValueError, OSError):  # pyarrow's ArrowInvalid is a ValueError
+        table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest,
+                          skip=skip)
+    except TableLoadError:
         table = None
     if table is None or len(table.display) + _dropped(headers, table) != len(headers):
         data = path.read_bytes()  # DuckDB refused it, or a row is longer than the header: say where
         table = _build(path, _read_csv(path, path, data), digest)
     else:
-        _note_duplicates(_duplicate_headers(head, sep, _pandas_names(headers)), table.reports)
+        _note_duplicates(_duplicate_headers(head, sep, _pandas_names(headers), skip), table.reports)
     return table
 
 
-def _text_rows(path: Path, sep: str, width: int, limit: int):
-    """Every row of a CSV/TSV as text (a pyarrow Table, columns c0, c1, ...; the loader's missing
-    tokens as null), or None when it has more than `limit` rows. Raises pyarrow's ArrowInvalid
-    (a ValueError) for a row of another width or bytes that are not UTF-8: the pandas reader then
-    says where."""
-    import pyarrow as pa
-    import pyarrow.csv as pc
-
-    names = [f"c{i}" for i in range(width)]
-    reader = pc.open_csv(path, read_options=pc.ReadOptions(column_names=names, skip_rows=1, block_size=1 << 22),
-                         parse_options=pc.ParseOptions(delimiter=sep, newlines_in_values=True),
-                         convert_options=pc.ConvertOptions(column_types={n: pa.string() for n in names},
-                                                           null_values=NA_VALUES, strings_can_be_null=True,
-                                                           quoted_strings_can_be_null=True))
-    batches, rows = [], 0
-    for batch in reader:
-        batches.append(batch)
-        rows += batch.num_rows
-        if rows > limit:
-            return None
-    return pa.Table.from_batches(batches, schema=reader.schema)
+CHECK_WHOLE_BYTES = 64 * 1024 * 1024
+"""Files up to this size are checked whole for NUL bytes and UTF-8 before DuckDB reads them;
+bigger ones by their first 64 KB."""
 
 
 def _file_sha256(path: Path) -> str:
@@ -108,12 +92,12 @@ def _file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _header(head: bytes, sep: str) -> list[str]:
-    """The header record's fields as the file gives them, named the way pandas names them
-    (an empty header 'Unnamed: i', a repeated one 'x.1')."""
+def _header(head: bytes, sep: str, skip: int = 0) -> list[str]:
+    """The header record's fields (the record after `skip` title rows) as the file gives them,
+    named the way pandas names them (an empty header 'Unnamed: i', a repeated one 'x.1')."""
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
-    fields = next(csv.reader(io.StringIO(text, newline=""), delimiter=sep), [])
-    return _pandas_names(fields)
+    found = records(text, sep, skip + 1)
+    return _pandas_names(found[skip] if len(found) > skip else [])
 
 
 def _pandas_names(fields: list[str]) -> list[str]:
@@ -140,8 +124,8 @@ def table_from_text(text: str, name: str = "inline.csv") -> Table:
 
     data = text.encode("utf-8")
     if not text.strip():
-        raise TableLoadError(name, "empty file")
-    _check_text(name, data)
+        raise TableLoadError(name, "empty file", line=1)
+    check_nul(name, text)
     with tempfile.TemporaryDirectory(prefix="tally-text-") as folder:
         path = Path(folder) / Path(name).name
         path.write_bytes(data)
@@ -165,15 +149,9 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
     return table
 
 
-def _check_text(path: str | Path, data: bytes) -> None:
-    """Reject binary content (NUL in the first 8 KB)."""
-    if b"\x00" in data[:8192]:
-        raise TableLoadError(path, "binary file (NUL bytes in the first 8 KB), not CSV/TSV text")
-
-
 def _sniff(data: bytes) -> str:
     """Delimiter from the header line: the most frequent of , TAB ; | outside quotes (default ,)."""
-    header = data[:65536].split(b"\n", 1)[0].decode("utf-8", errors="replace")
+    header = first_lines(data[:65536].decode("utf-8", errors="replace"), 1)[0]
     header = re.sub(r'"[^"]*"', "", header)
     counts = {sep: header.count(sep) for sep in (",", "\t", ";", "|")}
     best = max(counts, key=counts.get)
@@ -181,61 +159,58 @@ def _sniff(data: bytes) -> str:
 
 
 def _read_csv(path: str | Path, source, data: bytes) -> pd.DataFrame:
-    """pandas C-engine read with missing tokens as NaN; errors become TableLoadError."""
+    """pandas C-engine read with missing tokens as NaN, title rows above the header skipped
+    (agent.text_files.title_rows); errors become TableLoadError naming the line."""
     sep = _sniff(data)
+    skip = title_rows(records(data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
     try:
-        df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8")
+        df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8",
+                         skiprows=skip)
     except UnicodeDecodeError:
-        _raise_undecodable(path, data)
+        decoded(path, data)  # raises naming the line
+        raise TableLoadError(path, "not UTF-8") from None
     except pd.errors.EmptyDataError:
-        raise TableLoadError(path, "empty file") from None
+        raise TableLoadError(path, "empty file", line=1) from None
     except pd.errors.ParserError as exc:
-        line = _ragged_line(data, sep)
+        line = _ragged_line(data, sep, skip)
         if line is None:
             found = re.search(r"line (\d+)", str(exc))
-            line = int(found.group(1)) if found else None
+            line = int(found.group(1)) + skip if found else None
         raise TableLoadError(path, "row has more fields than the header", line=line) from None
     if not df.index.equals(pd.RangeIndex(len(df))):  # pandas made an implicit index from extra fields
-        raise TableLoadError(path, "row has more fields than the header", line=_ragged_line(data, sep) or 2)
+        raise TableLoadError(path, "row has more fields than the header", line=_ragged_line(data, sep, skip) or 2)
     if df.empty:
-        raise TableLoadError(path, "no rows (header only)")
-    df.attrs["duplicate_headers"] = _duplicate_headers(data, sep, [str(c) for c in df.columns])
+        raise TableLoadError(path, f"no rows: the file ends after its header (line {skip + 1})", line=skip + 1)
+    df.attrs["duplicate_headers"] = _duplicate_headers(data, sep, [str(c) for c in df.columns], skip)
     return df
 
 
-def _duplicate_headers(data: bytes, sep: str, columns: list[str]) -> dict[str, str]:
+def _duplicate_headers(data: bytes, sep: str, columns: list[str], skip: int = 0) -> dict[str, str]:
     """Column -> the header the file gave it, for headers the file repeats (pandas renames the
-    second 'score' to 'score.1'); {} when every header is distinct."""
-    line = data[:65536].split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").rstrip("\r")
-    header = next(csv.reader([line], delimiter=sep), [])
+    second 'score' to 'score.1'); {} when every header is distinct. Any line ending."""
+    text = data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff")
+    found = records(text, sep, skip + 1)
+    header = found[skip] if len(found) > skip else []
     if len(header) != len(columns) or len(set(header)) == len(header):
         return {}
     repeated = {h for h in header if header.count(h) > 1}
     return {c: h for c, h in zip(columns, header) if h in repeated}
 
 
-def _raise_undecodable(path: str | Path, data: bytes) -> None:
-    """Raise TableLoadError at the first byte that is not UTF-8, with its offset and line."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        reason = (f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}; "
-                  "re-save the file as UTF-8 (no latin-1/cp1252 guessing is done)")
-        raise TableLoadError(path, reason, line=line) from None
-    raise TableLoadError(path, "not UTF-8")
-
-
-def _ragged_line(data: bytes, sep: str) -> int | None:
-    """1-based physical line where the first record with more fields than the header starts."""
+def _ragged_line(data: bytes, sep: str, skip: int = 0) -> int | None:
+    """1-based physical line where the first record with more fields than the header (the record
+    after `skip` title rows) starts; None when none does or a field is past the csv module's limit."""
     reader = csv.reader(io.StringIO(data.decode("utf-8", errors="replace"), newline=""), delimiter=sep)
     width, start = None, 1
-    for record in reader:
-        if width is None:
-            width = len(record)
-        elif len(record) > width:
-            return start
-        start = reader.line_num + 1
+    try:
+        for number, record in enumerate(reader):
+            if number == skip:
+                width = len(record)
+            elif width is not None and len(record) > width:
+                return start
+            start = reader.line_num + 1
+    except csv.Error:
+        return None
     return None
 
 

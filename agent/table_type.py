@@ -15,11 +15,13 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.errors import UnknownColumn
+from agent.list_columns import ListForm
+from agent.summary_rows import SummaryRows
 
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["ColumnRole", "ParseReport", "Table", "infer_role", "parse_notes"]
+__all__ = ["ColumnRole", "ParseReport", "Table", "infer_role", "parse_notes", "table_notes"]
 
 _ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "number", "zip", "code")
 
@@ -73,6 +75,12 @@ class Table:
     exactly its rows and is copied into the engine's storage."""
     row_count: int | None = None
     """Rows of the relation when `df` does not hold them all."""
+    lists: dict[str, ListForm] = field(default_factory=dict)
+    """List columns (agent.list_columns): column -> how its cells hold their items. Their cells
+    stay text in `df` (a Parquet LIST as JSON text); the engine matches and counts their items."""
+    summary: SummaryRows | None = field(default=None, repr=False)
+    """Summary rows ('North Total', 'Grand Total') taken out of `df`, kept to be named and reached
+    (agent.summary_rows); None when the table has none."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     @property
@@ -106,6 +114,13 @@ class Table:
         raise UnknownColumn(name, columns)
 
 
+
+
+def table_notes(table: Table, notes: list[str]) -> list[str]:
+    """`notes` with what the table leaves out of every computation (its summary rows) first."""
+    if table.summary is None or (note := table.summary.note()) in notes:
+        return notes
+    return [note, *notes]
 
 
 def parse_notes(table: Table, columns: list[str]) -> list[str]:

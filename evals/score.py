@@ -88,12 +88,15 @@ QUERY_RESULTS = (CheckResult, RowsResult, ValuesResult, StatResult, ChangeResult
 
 def query_answer(result: object, answer_type: str) -> object:
     """The answer value of a typed query result: the yes/no, the number, the first column of the
-    rows returned, the values listed; one item for a scalar type, the list for a list type."""
+    rows returned (with the rows tied with a single top row, for a list type), the values listed;
+    one item for a scalar type, the list for a list type."""
     match result:
         case CheckResult(): return result.answer
         case StatResult(): return result.value
         case ChangeResult(): return result.percent if result.report == "percent" else result.absolute
-        case RowsResult(): items = [r.get(result.columns[0]) for r in result.rows]
+        case RowsResult():  # a list asked of the one top row: the rows tied with it are answers too
+            tied = result.ties if len(result.rows) == 1 and answer_type.startswith("list") else []
+            items = [r.get(result.columns[0]) for r in [*result.rows, *tied]]
         case ValuesResult(): items = [v.value for v in result.values]
     if answer_type.startswith("list"):
         return items

@@ -122,3 +122,15 @@ def test_tool_results_carry_the_restatement():
     outcome = Toolset.load(need(KAGGLE)).call("aggregate", {"op": "sum", "column": "amt", "group_by": ["category"],
                                                            "where": [{"column": "state", "op": "=", "value": "TX"}]})
     assert outcome.result.provenance.restatement == "Read as: the total amt by category where state = 'TX'"
+
+
+def test_every_query_plan_kind_has_a_restatement():
+    """A plan kind added to agent.queries.QueryPlan without a sayer would answer with no 'Read as:'
+    line at all; each kind in the union must be said back."""
+    import typing
+
+    from agent.queries import QueryPlan
+    from agent.restate import _SAYERS
+
+    said = {kind for kind, _ in _SAYERS}
+    assert [k.__name__ for k in typing.get_args(QueryPlan) if k not in said] == []

@@ -28,7 +28,7 @@ def ok(outcome) -> dict:
 
 def test_exposes_the_compute_tools_with_derived_schemas(kaggle):
     assert list(kaggle.tools) == ["aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct",
-                                  "statistic", "subset", "expression", "change", "latest"]
+                                  "statistic", "subset", "expression", "change", "latest", "position"]
     aggregate = kaggle.tools["aggregate"]
     assert aggregate.parameters == aggregate.args.model_json_schema()
     assert "table" not in aggregate.parameters["properties"]

@@ -14,6 +14,7 @@ from enum import StrEnum
 from sqlglot import exp
 
 from agent.errors import BadPredicate, WrongType
+from agent import list_sql as lists
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
 from agent.predicates import date_bounds, day_text, operands, period_reading, to_number
 
@@ -30,6 +31,8 @@ class Kind(StrEnum):
     number = "number"
     money = "money"
     date = "date"
+    list = "list"
+    """Cells holding several items (agent/list_columns.py): compared and counted by item."""
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,30 @@ class Schema:
     table: str
     kinds: dict[str, Kind]
     spellings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    lists: dict[str, str] = field(default_factory=dict)
+    """List columns: name -> ListForm (how the cells hold their items)."""
 
-    def relation(self) -> exp.Table:
-        """The table as a quoted identifier."""
+    source: exp.Select | None = None
+    """A select standing for the table (its list columns unnested, see `exploded`), or None."""
+
+    def relation(self) -> exp.Expression:
+        """The table as a quoted identifier (or its `source`, aliased as the table)."""
+        if self.source is not None:
+            return exp.Subquery(this=self.source.copy(), alias=exp.TableAlias(this=exp.to_identifier(self.table, quoted=True)))
         return exp.Table(this=exp.to_identifier(self.table, quoted=True))
+
+
+def exploded(schema: Schema, names: list[str]) -> Schema:
+    """`schema` with list columns `names` replaced by one row per distinct item of the cell
+    (SELECT * REPLACE (UNNEST(list_distinct(items)) AS name) FROM t): grouping by such a column
+    groups by item; a row with no item is in no group."""
+    replace = [exp.alias_(exp.Unnest(expressions=[exp.Anonymous(this="list_distinct", expressions=[
+        lists.items(n, schema.lists[n])])]), n, quoted=True) for n in names]
+    star = exp.Star(replace=replace)
+    source = exp.select(star).from_(exp.Table(this=exp.to_identifier(schema.table, quoted=True)))
+    kinds = {**schema.kinds, **{n: Kind.text for n in names}}
+    return Schema(schema.table, kinds, dict(schema.spellings), {k: v for k, v in schema.lists.items() if k not in names},
+                  source)
 
 
 @dataclass
@@ -158,6 +181,8 @@ def _not_null(name: str) -> exp.Expression:
 def condition(schema: Schema, p: Predicate, resolved: dict[str, str]) -> exp.Expression:
     """One predicate (its column already resolved) as a boolean expression. Raises BadPredicate."""
     name = p.column
+    if schema.kinds.get(name) is Kind.list:
+        return lists.condition(name, schema.lists[name], p)
     if p.op is Op.is_null:
         return exp.Is(this=column(name), expression=exp.Null())
     if p.op is Op.not_null:
@@ -185,7 +210,7 @@ def check_type(schema: Schema, op: Agg, name: str | None, role: str) -> None:
     kind = schema.kinds[name]
     if op in (Agg.sum, Agg.mean, Agg.median, Agg.std) and kind not in (Kind.number, Kind.money):
         raise WrongType(name, role, op.value.upper())
-    if op in (Agg.min, Agg.max) and kind is Kind.text:
+    if op in (Agg.min, Agg.max) and kind in (Kind.text, Kind.list):
         raise WrongType(name, role, op.value.upper())
 
 
@@ -210,6 +235,7 @@ def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
         return exp.Count(this=exp.Star())
     match op:
         case Agg.count: return exp.Count(this=column(name))
+        case Agg.count_distinct if schema.kinds.get(name) is Kind.list: return lists.distinct_items(name, schema.lists[name])
         case Agg.count_distinct: return exp.Count(this=exp.Distinct(expressions=[column(name)]))
         case Agg.sum: return exp.Sum(this=measure(schema, name))
         case Agg.mean: return mean(schema, name)

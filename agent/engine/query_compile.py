@@ -7,6 +7,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent import list_sql as lists
 from agent.plan import Agg
 from agent.queries import ArithOp, Operand
 
@@ -22,6 +23,14 @@ def numbered(schema: c.Schema) -> exp.Subquery:
     """(SELECT *, ROW_NUMBER() OVER () AS __pos FROM t) AS n: rows with their file position."""
     inner = exp.select(exp.Star(), alias(exp.Window(this=exp.RowNumber()), POS)).from_(schema.relation())
     return exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("n", quoted=True)))
+
+
+def item_source(schema: c.Schema, name: str, where: exp.Expression | None) -> exp.Subquery:
+    """(SELECT __pos, UNNEST(list_distinct(items)) AS item FROM numbered WHERE where) AS i: one row
+    per row and distinct item of list column `name`."""
+    inner = exp.select(c.column(POS), alias(exp.Unnest(expressions=[exp.Anonymous(
+        this="list_distinct", expressions=[lists.items(name, schema.lists[name])])]), "item")).from_(numbered(schema))
+    return exp.Subquery(this=filtered(inner, where), alias=exp.TableAlias(this=exp.to_identifier("i", quoted=True)))
 
 
 def filtered(select: exp.Select, condition: exp.Expression | None) -> exp.Select:
@@ -86,14 +95,17 @@ def counted(schema: c.Schema, where: exp.Expression | None, extra: exp.Expressio
 
 
 def value_groups(schema: c.Schema, key: exp.Expression, where: exp.Expression | None, order: str,
-                 limit: int | None) -> exp.Select:
+                 limit: int | None, item_of: str | None = None) -> exp.Select:
     """SELECT key AS value, COUNT(*) AS rows, MIN(position) AS first, COUNT(*) OVER () AS total
     FROM numbered WHERE where AND key IS NOT NULL GROUP BY key ORDER BY (by `order`: rows desc/asc
-    then first appearance; 'appearance'; or the value asc/desc) [LIMIT limit]."""
+    then first appearance; 'appearance'; or the value asc/desc) [LIMIT limit]. With `item_of` (a
+    list column) the values are its items: rows counts the rows carrying each item."""
+    source, key = (numbered(schema), key) if item_of is None else (item_source(schema, item_of, where), c.column("item"))
     select = exp.select(alias(key, "value"), alias(exp.Count(this=exp.Star()), "rows"),
                         alias(exp.Min(this=c.column(POS)), "first"),
-                        alias(exp.Window(this=exp.Count(this=exp.Star())), "total")).from_(numbered(schema))
-    select = filtered(select, where).where(exp.Not(this=exp.Is(this=key.copy(), expression=exp.Null())))
+                        alias(exp.Window(this=exp.Count(this=exp.Star())), "total")).from_(source)
+    select = filtered(select, where if item_of is None else None)
+    select = select.where(exp.Not(this=exp.Is(this=key.copy(), expression=exp.Null())))
     select = select.group_by(key.copy())
     rows, first, value = c.column("rows"), c.column("first"), c.column("value")
     match order:
@@ -177,3 +189,23 @@ def over_latest(schema: c.Schema, ident: str, date: str, op: Agg, name: str | No
 def latest_ids(schema: c.Schema, ident: str, date: str) -> exp.Select:
     """SELECT COUNT(*) over each id's latest row: the number of ids."""
     return exp.select(exp.Count(this=exp.Star())).from_(latest_rows(schema, ident, date))
+
+
+def anchor_rows(schema: c.Schema, where: exp.Expression | None) -> exp.Select:
+    """SELECT COUNT(*), MIN(__pos) FROM numbered WHERE where: how many rows an anchor names, and the first."""
+    return filtered(exp.select(exp.Count(this=exp.Star()), exp.Min(this=c.column(POS))).from_(numbered(schema)), where)
+
+
+def row_at(schema: c.Schema, columns: list[str], position: int) -> exp.Select:
+    """SELECT columns, __pos FROM numbered WHERE __pos = position: one row by its file position."""
+    select = exp.select(*[c.column(x) for x in columns], c.column(POS)).from_(numbered(schema))
+    return select.where(exp.EQ(this=c.column(POS), expression=exp.convert(position)))
+
+
+def first_positions(schema: c.Schema, name: str, where: exp.Expression | None, desc: bool) -> exp.Select:
+    """SELECT column, COUNT(*), MIN(__pos) FROM numbered WHERE where GROUP BY column ORDER BY
+    MIN(__pos) [DESC]: each value's rows and first file position, earliest (or latest) first."""
+    first = exp.Min(this=c.column(POS))
+    select = exp.select(c.column(name), exp.Count(this=exp.Star()), first).from_(numbered(schema))
+    select = filtered(select, where).group_by(c.column(name))
+    return select.order_by(exp.Ordered(this=first.copy(), desc=desc))

@@ -5,51 +5,25 @@ go through `SqlEngine.aggregate`. agent/ops/ holds the pandas reference implemen
 
 from __future__ import annotations
 
-import time
 
 from sqlglot import exp
 
 from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
+from agent.engine.plan_run import PlanRun
+from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
-from agent.errors import BadPredicate, WrongType
+from agent.errors import BadPredicate
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
+                           PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
 from agent.table_type import Table
 
 MAX_TIES = 20
-
-
-class _Run:
-    """One plan's run: the schema, the resolved selection of `where`, its condition and the SQL."""
-
-    def __init__(self, engine: SqlEngine, table: Table, where: list, *, require: bool = True):
-        self.engine, self.table, self.started = engine, table, time.perf_counter()
-        self.schema = engine.schema(table)
-        self.selection = engine._selection(table, self.schema, where)
-        self.condition = c.where(self.schema, self.selection.predicates, self.selection.resolved)
-        self.sql: list[str] = []
-        if require:
-            (matched,), = self.fetch(q.counted(self.schema, self.condition))
-            engine._require(table, self.selection, matched)
-
-    def fetch(self, tree: exp.Expression) -> list[tuple]:
-        self.sql.append(self.engine._sql(tree))
-        return self.engine.backend.fetch(tree)
-
-    def numeric(self, name: str, operation: str) -> str:
-        name = self.table.column(name)
-        if self.schema.kinds[name] not in (c.Kind.number, c.Kind.money):
-            raise WrongType(name, self.table.roles[name].value, operation)
-        return name
-
-    def provenance(self, operation: str, matched: int, **fields: object):
-        return self.engine._provenance(self.table, operation, ";\n".join(self.sql), matched, self.started,
-                                       self.selection, **fields)
+_Run = PlanRun
 
 
 def check(engine: SqlEngine, table: Table, args: CheckArgs) -> CheckResult:
@@ -130,6 +104,14 @@ def _distinct_values(run: _Run, args: RankArgs, by: str) -> RowsResult:
                       total_rows=int(rows[0][3]) if rows else 0, provenance=run.provenance(operation, len(kept)))
 
 
+def _list(run: _Run, name: str, notes: list[str]) -> str | None:
+    """`name` when it is a list column (its items are counted, noted), else None."""
+    if run.schema.kinds.get(name) is not c.Kind.list:
+        return None
+    notes.append(f"{name} holds lists: each item is counted once per row that carries it")
+    return name
+
+
 def _key(run: _Run, name: str, notes: list[str]) -> tuple[exp.Expression, dict]:
     keys, labels = run.engine._keys(run.table, run.schema, [name], notes)
     return keys[0], labels[0]
@@ -140,7 +122,8 @@ def frequency(engine: SqlEngine, table: Table, args: FrequencyArgs) -> ValuesRes
     run = _Run(engine, table, args.where)
     name, notes = table.column(args.column), []
     key, labels = _key(run, name, notes)
-    rows = run.fetch(q.value_groups(run.schema, key, run.condition, args.order, args.limit + MAX_TIES + 1))
+    rows = run.fetch(q.value_groups(run.schema, key, run.condition, args.order, args.limit + MAX_TIES + 1,
+                                    item_of=_list(run, name, notes)))
     counts = [ValueCount(value=scalar(labels.get(v, v)), rows=int(n)) for v, n, _, _ in rows]
     kept, rest = counts[: args.limit], counts[args.limit:]
     tied = [v for v in rest if kept and v.rows == kept[-1].rows]
@@ -156,7 +139,7 @@ def distinct(engine: SqlEngine, table: Table, args: DistinctArgs) -> ValuesResul
     name, notes = table.column(args.column), []
     key, labels = _key(run, name, notes)
     order = {"appearance": "appearance", "asc": "value_asc", "desc": "value_desc"}[args.order]
-    rows = run.fetch(q.value_groups(run.schema, key, run.condition, order, 1000))
+    rows = run.fetch(q.value_groups(run.schema, key, run.condition, order, 1000, item_of=_list(run, name, notes)))
     values = [ValueCount(value=scalar(labels.get(v, v)), rows=int(n)) for v, n, _, _ in rows]
     total = int(rows[0][3]) if rows else 0
     if total > len(values):
@@ -234,7 +217,7 @@ def change(engine: SqlEngine, table: Table, args: ChangeArgs):
     return composite.change(engine, table, args)
 
 
-OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
+OPERATIONS = {PositionArgs: position, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
               LatestArgs: latest}
 

@@ -12,13 +12,15 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent import list_sql as list_compile
+from agent.engine.scope import scope
 from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, near
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
-from agent.table_type import ColumnRole, Table, parse_notes
+from agent.table_type import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000
@@ -44,9 +46,12 @@ def kinds(table: Table) -> dict[str, c.Kind]:
     `df` is its value frame, whose typed sample decides the same way."""
     cache = table.__dict__.setdefault("_kinds", {})
     if not cache:
+        lists = getattr(table, "lists", {})
         for name, role in table.roles.items():
             series = table.df[name]
-            if role is ColumnRole.date:
+            if name in lists:
+                cache[name] = c.Kind.list
+            elif role is ColumnRole.date:
                 cache[name] = c.Kind.date
             elif pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
                 cache[name] = c.Kind.money if _cents(series) else c.Kind.number
@@ -65,6 +70,15 @@ def _cents(series: pd.Series) -> bool:
     return bool(np.all(np.abs(cents - np.round(cents)) < 1e-6) and np.any(values != np.round(values)))
 
 
+def _on_lists(p: Predicate, schema: c.Schema) -> Predicate:
+    """On a list column '= X' reads as membership: written contains, so the operation text says
+    what was tested ("labels CONTAINS 'Vegan'")."""
+    if schema.kinds.get(p.column) is c.Kind.list and p.op is Op.eq and \
+            len(list_compile.as_list(p.value, schema.lists[p.column])) == 1:
+        return p.model_copy(update={"op": Op.contains})
+    return p
+
+
 class SqlEngine:
     """Executes plans as SQL over every row, through `backend`. Group-by on text columns merges
     spellings that differ only in case or surrounding whitespace, as predicates do: labelled by the
@@ -77,13 +91,15 @@ class SqlEngine:
 
     def schema(self, table: Table) -> c.Schema:
         """The compiler's view of `table`, registered with the backend."""
-        return c.Schema(table=self.backend.register(table), kinds=kinds(table))
+        return c.Schema(table=self.backend.register(table), kinds=kinds(table),
+                        lists={n: str(f) for n, f in getattr(table, "lists", {}).items()})
 
     def _sql(self, tree: exp.Expression) -> str:
         return self.backend.render(tree)
 
     def _provenance(self, table: Table, operation: str, sql: str, matched: int, started: float,
                     selection: _Selection, **fields: object) -> Provenance:
+        fields["notes"] = table_notes(table, list(fields.get("notes") or []))
         return Provenance(operation=operation, sql=sql, engine=self.backend.dialect, rows_scanned=table.rows, rows_matched=matched,
                           matched_values=selection.matched, resolved=selection.resolved,
                           elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name,
@@ -91,7 +107,7 @@ class SqlEngine:
 
     def _selection(self, table: Table, schema: c.Schema, predicates: list[Predicate]) -> _Selection:
         """Resolve columns and report, per text predicate, the spellings it matched."""
-        predicates = [p.model_copy(update={"column": table.column(p.column)}) for p in predicates]
+        predicates = [_on_lists(p.model_copy(update={"column": table.column(p.column)}), schema) for p in predicates]
         selection = _Selection(predicates)
         for p in predicates:
             kind = schema.kinds[p.column]
@@ -196,6 +212,7 @@ class SqlEngine:
     def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult:
         """Run `args` over every row. Raises UnknownColumn, WrongType, BadPredicate, NoRowsMatched."""
         started = time.perf_counter()
+        table = scope(table, args.where)
         name = table.column(args.column) if args.column else None
         group_by = [table.column(g) for g in args.group_by]
         schema = self.schema(table)
@@ -203,6 +220,7 @@ class SqlEngine:
         selection = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "group_by": group_by, "where": selection.predicates})
         notes = parse_notes(table, [*([name] if name else []), *(p.column for p in selection.predicates)])
+        schema = self._by_items(schema, group_by, notes)
         keys, labels = self._keys(table, schema, group_by, notes)
         keep = args.limit if args.limit is not None else self.max_groups
         compiled = c.aggregate_query(schema, args, keys, keep)
@@ -240,6 +258,15 @@ class SqlEngine:
             return groups
         return sorted(groups, key=lambda g: [(k is None, str(k) if k is not None else "") for k in g.key])
 
+    @staticmethod
+    def _by_items(schema: c.Schema, group_by: list[str], notes: list[str]) -> c.Schema:
+        """The schema grouped by the items of its list columns among `group_by` (noted)."""
+        listed = [g for g in group_by if schema.kinds.get(g) is c.Kind.list]
+        for name in listed:
+            notes.append(f"{name} holds lists: rows are grouped by each item they carry (a row with two items "
+                         "is in two groups, a row with none in no group)")
+        return c.exploded(schema, listed) if listed else schema
+
     def _require(self, table: Table, selection: _Selection, matched: int) -> None:
         if not matched:
             condition = where_sql(selection.predicates).removeprefix(" WHERE ") or "(no condition)"
@@ -249,6 +276,7 @@ class SqlEngine:
         """100 * numerator / denominator (see RatioArgs), overall and per group. Raises as
         `aggregate`, and NoRowsMatched when the base is empty or the denominator is zero."""
         started = time.perf_counter()
+        table = scope(table, args.base + args.where)
         name = table.column(args.column) if args.column else None
         den_name = table.column(args.denominator_column) if args.denominator_column else name
         group_by = [table.column(g) for g in args.group_by]
@@ -272,6 +300,7 @@ class SqlEngine:
                                  table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,
                                  nulls_skipped=int(nulls), notes=notes))
         if group_by:
+            schema = self._by_items(schema, group_by, notes)
             keys, labels = self._keys(table, schema, group_by, notes)
             keep = args.limit if args.limit is not None else self.max_groups
             compiled = c.ratio_query(schema, args, keys, keep)

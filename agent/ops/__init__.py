@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from agent.engine import Engine
 from agent.ops.check import check
+from agent.ops.position import position
 from agent.ops.rank import rank
 from agent.ops.stats import change, expression, latest, statistic, subset
 from agent.ops.values import distinct, frequency
 from agent.queries import (ChangeArgs, CheckArgs, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
+                           PositionArgs, QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
 from agent.results import Result
 from agent.table_type import Table
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
-              LatestArgs: latest}
+              LatestArgs: latest, PositionArgs: position}
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:

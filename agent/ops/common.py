@@ -14,13 +14,14 @@ from agent.plan import Agg, Op, Predicate
 from agent.predicates import Selection, canonical_labels, select, selected
 from agent.results import Provenance, Value
 from agent.sqlish import aggregate_expr as agg_text, literal, predicate_sql as predicate_text, where_sql as where_text
-from agent.table_type import ColumnRole, Table
+from agent.table_type import ColumnRole, Table, table_notes
 
 TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def provenance(table: Table, operation: str, selection: Selection, started: float, **fields: object) -> Provenance:
     """Provenance of an operation run over `selection` since `started` (perf_counter seconds)."""
+    fields["notes"] = table_notes(table, list(fields.get("notes") or []))
     return Provenance(operation=operation, rows_scanned=table.rows, rows_matched=int(selection.mask.sum()),
                       matched_values=selection.matched_values, resolved=selection.resolved,
                       elapsed_ms=(time.perf_counter() - started) * 1000, file=table.name, sha256=table.sha256,

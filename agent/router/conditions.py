@@ -9,7 +9,7 @@ from agent.router import vocabulary as V
 from agent.router.dates import date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.reading import Item, Reading
+from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
 from agent.router.wording import multiple_reason
 from agent.table import ColumnRole, Table
@@ -44,7 +44,7 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     if meaning.kind == "flag":
         _flag(item, meaning, negated, reading, draft, lex)
         return
-    if item.text.casefold() != str(meaning.value).casefold():
+    if item.text.casefold() != str(meaning.value).casefold() and item.evidence is not Evidence.wordnet:
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
     same = [p for _, p in draft.predicates if p.column == meaning.column]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, header_words, singular
-from agent.router.reading import Item, Reading
+from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
 
 _GLUE = {"of", "the", "for", "and", "in", "to", "a"}
@@ -27,7 +27,7 @@ def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Rea
 
 
 def _item(text: str, pos: int, column: str) -> Item:
-    return Item(text, pos, [Meaning("column", column)])
+    return Item(text, pos, [Meaning("column", column)], evidence=Evidence.header)
 
 
 def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Reading) -> tuple[list[Item], list[int]]:
@@ -82,8 +82,7 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
         if span:
             column = _choose(span, columns, tokens, lex)
             if column is None and _entity(span, columns, tokens, lex):
-
-                items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")]))
+                items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")], evidence=Evidence.header))
             elif column is None:
                 rest.extend(span)
             else:
@@ -141,7 +140,6 @@ def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexico
     if len(span) != 1 or len(columns) < 2 or columns <= set(lex.numeric_columns):
         return False
     word = singular(tokens[span[0]].lower)
-
     return all(singular(header_words(c)[0]) == word for c in columns)
 
 

@@ -54,6 +54,9 @@ class Kind(StrEnum):
     file_order = "file_order"
     rank = "rank"
     select = "select"
+    position = "position"
+    """A row next to a named row, or which of two values comes first, in the table's order
+    (read by agent/router/positions.py before the other kinds)."""
 
 
 _ROW_ORDER = re.compile(r"\b(?:row[- ]?wise|in the (?:dataset|data ?set|file|table|database))\b", re.I)

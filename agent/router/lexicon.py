@@ -79,11 +79,14 @@ def _add_name_noun(lex: Lexicon, table: Table) -> None:
     if any(role is ColumnRole.identifier and not table.df[c].is_unique for c, role in table.roles.items()):
         return
     lex.add(noun, Meaning("row"))
+    lex.table_noun = noun
 
 
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:
     role = table.roles[column]
     series = table.df[column]
+    if table.summary is not None and role in (ColumnRole.categorical, ColumnRole.text):
+        series = pd.concat([series, table.summary.frame[column]], ignore_index=True)  # 'Grand Total' is a value to name
     for form in column_forms(column):
         lex.add(form, Meaning("column", column), replace=True)
         lex.stems.setdefault(stem(form), column)

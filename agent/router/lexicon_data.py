@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from agent.router.tokens import tokenize
+from agent.router.tokens import CJK, tokenize
 from agent.router.words import SIMPLE
+
+_CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,12 @@ class Lexicon:
     acronym_near: dict[str, set[str]] = field(default_factory=dict)
     """An acronym without its first or last letter -> columns (initials one letter short)."""
     """Lowercase acronym word of a header ('gre' of 'GRE Score', 'cgpa') -> column."""
+    cjk_phrases: set[str] = field(default_factory=set)
+    """Words of phrases written in CJK characters (Chinese headers, values): how a CJK run of a
+    question is split (agent/router/chinese.py)."""
+    cjk_longest: int = 0
+    table_noun: str | None = None
+    """The plural noun of the file's name that names the rows ('movies' of movies.csv), if any."""
     max_len: int = 1
     lengths: dict[str, list[int]] = field(default_factory=dict)
     """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
@@ -77,4 +86,8 @@ class Lexicon:
         if meaning not in current:
             current.append(meaning)
         self.phrases[key] = current
+        for word in key:
+            if _CJK_CHAR.search(word):
+                self.cjk_phrases.add(word)
+                self.cjk_longest = max(self.cjk_longest, len(word))
         self.max_len = max(self.max_len, len(key))

@@ -7,11 +7,13 @@ import re
 from itertools import islice
 
 from agent.router import vocabulary as V
+from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.filler import drop_fillers
 from agent.router.headers import link_headers
-from agent.router.reading import Item, Reading
+from agent.router.reading import Evidence, Item, Reading
+from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
@@ -39,8 +41,10 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     """Read `question` against `lex`, longest phrase first; words no phrase matched are then linked
     to columns by their header words and acronyms (see `headers`), and the rest kept as unmatched
     phrases. Cost: O(tokens * lex.max_len) lookups."""
-    tokens = tokenize(question)
-    reading = Reading(tokens=tokens)
+    tokens, notes = tokenize(question), []
+    if has_cjk(tokens):
+        tokens = segment(tokens, lex, notes)
+    reading = Reading(tokens=tokens, notes=notes)
     i, gap = 0, []
     while i < len(tokens):
         item, width = _read_at(tokens, i, lex)
@@ -60,8 +64,13 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     _quantity_of_rows(tokens, reading, lex)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
-    if embed is not None and rest:
-        rest = _embedding_links(tokens, rest, lex, reading, *embed)
+    contested: list[int] = []
+    if rest:
+        rest, contested = wordnet_links(tokens, rest, lex, reading)
+        rest = _absorb_generic(tokens, rest, reading)
+    if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
+        rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
+                      + [p for p in rest if p in contested])
     reading.unmatched = _phrases(tokens, rest)
     return reading
 
@@ -131,7 +140,7 @@ def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
                 and not _weak_lowercase_link(tokens, run, next(iter(unique))[1], lex):
             column, value = unique.pop()
             reading.notes.append(f"read '{text}' as {column} = '{value}' (the one value holding it)")
-            reading.items.append(Item(text, run[0], [Meaning("value", column, value)]))
+            reading.items.append(Item(text, run[0], [Meaning("value", column, value)], evidence=Evidence.value_words))
         else:
             kept.extend(run)
         i += len(run)

@@ -152,6 +152,9 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         draft.notes.append(f"read 'by {item.text}' as who did it (no condition, no group-by)")
         return
     here = _groups_here(item, reading)
+    if here and prev.text.lower() == "per" and draft.op in ("mean", "median"):
+        raise Abstain(f"'per {item.text}' after an average could be the unit of each row's value (so much per "
+                      f"{item.text}) or one average per {item.text}; say 'by {item.text}' for one per {item.text}.")
     groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
     if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):
         draft.which = draft.which or prev.kind == "which"

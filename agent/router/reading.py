@@ -4,9 +4,29 @@ words) in order, and the words nothing matched. Every later stage reads and mark
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from agent.router.lexicon import Meaning
 from agent.router.tokens import Token
+
+
+class Evidence(StrEnum):
+    """How an item was linked to its column or meaning, strongest first. The parts of a plan that
+    decide which rows count and what is computed should rest on `exact`, `header` or `value_words`;
+    `wordnet` links only when the word fits one column of the table (a rival abstains); `similarity`
+    cannot tell a word from its opposite."""
+
+    exact = "exact"
+    """The column's name (or a spelling of it), a value of the column, or the router's own vocabulary."""
+    header = "header"
+    """Words of the column's header, its acronym, or a word derived from a header word ('promoted')."""
+    value_words = "value_words"
+    """Words held by exactly one text value ('Sapiens' for 'Sapiens: A Brief History ...')."""
+    wordnet = "wordnet"
+    """A WordNet 3.0 synonym, abbreviation or expansion, derived form, or kind of person, unique
+    across the table's columns (agent/router/synonyms.py)."""
+    similarity = "similarity"
+    """Embedding similarity with a margin (agent/router/embed_link.py)."""
 
 
 @dataclass
@@ -24,9 +44,13 @@ class Item:
     """column, value, flag, measure, op, ... from the first meaning; else date or number."""
     similar: bool = False
     """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
+    evidence: Evidence = Evidence.exact
+    """How the item was linked (Evidence); `similarity` whenever `similar`."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")
+        if self.similar:
+            self.evidence = Evidence.similarity
 
     @property
     def column(self) -> str | None:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
-from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan
+from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan, RankArgs
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
@@ -18,6 +18,10 @@ from agent.router.lookup import lookup_plan
 from agent.router.draft import Abstain, Draft
 from agent.router.parse import build_draft
 from agent.router.planner import to_plan
+from agent.router.differences import read_difference
+from agent.router.file_order import check_file_order, table_words
+from agent.router.per_row import rows_not_groups
+from agent.router.positions import read_position
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
 from agent.router.rows import one_row_key
@@ -60,7 +64,9 @@ class Router:
         order, the two periods of a change."""
         match kind:
             case Kind.frequency | Kind.rank | Kind.select: return take_limit(reading)
-            case Kind.file_order: return take_file_order(reading)
+            case Kind.file_order:
+                table_words(reading)
+                return take_file_order(reading)
             case Kind.change: return take_periods(reading, self.lexicon, self.table)
         return None
 
@@ -78,6 +84,9 @@ class Router:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)
             decision.embedding_us = reading.embedding_ms * 1000
+            if not follow_up and self._position(decision, reading):
+                decision.elapsed_us = (time.perf_counter() - started) * 1e6
+                return decision
             kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
             taken = self._take(kind, reading)
             query, draft = None, None
@@ -87,6 +96,8 @@ class Router:
                     draft = build_draft(reading, self.lexicon, self.table)
                     decision.notes = [*reading.notes, *draft.notes]
                     query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
+                    if kind is Kind.file_order and isinstance(query, RankArgs) and query.by is None:
+                        query = check_file_order(reading, query, self.lexicon, self.table)
                 except Abstain:
                     named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
@@ -112,10 +123,29 @@ class Router:
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
+    def _position(self, decision: RouterDecision, reading: Reading) -> bool:
+        """True when the question asks for a position in the table's order (agent/router/positions.py)
+        or the difference of two rows' values (differences.py) and `decision` now holds its plan.
+        Raises Abstain when it asks for one that cannot be read."""
+        before = len(reading.notes)
+        for kind, read_kind in ((Kind.position, read_position), (Kind.change, read_difference)):
+            decision.kind = kind
+            plan = read_kind(reading, self.lexicon, self.table)
+            if plan is not None:
+                break
+        else:
+            decision.kind = Kind.aggregate
+            return False
+        decision.plan, decision.notes = plan, reading.notes[before:]
+        decision.classification = decision.classification.model_copy(update={
+            "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
+        return True
+
     def _checked(self, plan: BaseModel, reading: Reading, draft: Draft) -> BaseModel:
         """The last stages every plan passes: identifiers counted as entities, a history table's
         latest rows, and no similarity link left unused. Raises Abstain."""
         plan = count_entities(plan, self.table, reading, draft.notes)
+        plan = rows_not_groups(plan, reading, self.table, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
         return plan

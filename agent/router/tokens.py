@@ -1,16 +1,24 @@
 """Stage 1 of the router: a question's text as a list of typed tokens (dates, numbers, words,
-symbols), like a SQL tokenizer's output: nothing about any table is known here."""
+symbols, runs of CJK characters), like a SQL tokenizer's output: nothing about any table is known
+here. Words of any script are tokens ('Сколько'), never dropped, so a question the router cannot
+read is refused naming them; a CJK run (no spaces between words) is split later, against the
+table's lexicon (agent/router/chinese.py)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+"""Kana, CJK ideographs (and compatibility forms) and Hangul: scripts written without spaces."""
+_CJK_RUN = re.compile(f"[{CJK}]+")
 TOKEN = re.compile(
+    f"(?P<cjk>[{CJK}]+)|"
     r"(?P<date>\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}/\d{2,4})"
     r"|(?P<number>[-]?[$€£]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?%?)"
     r"|(?P<word>[A-Za-z_][\w'&]*\w|[A-Za-z])"
-    r"|(?P<symbol>[<>]=?|%)")
+    r"|(?P<symbol>[<>]=?|%)"
+    r"|(?P<other>[^\W\d_]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +33,12 @@ class Token:
 def tokenize(text: str) -> list[Token]:
     """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed."""
     out = []
+    if _CJK_RUN.search(text):
+        text = _CJK_RUN.sub(lambda m: f" {m.group()} ", text)  # 'BMI的' is two tokens
     for m in TOKEN.finditer(text):
         raw = m.group()
         if m.lastgroup == "word" and raw.endswith("'s"):
             raw = raw[:-2]
-        out.append(Token(raw, raw.lower(), m.lastgroup or "word"))
+        kind = "word" if m.lastgroup in (None, "other") else m.lastgroup
+        out.append(Token(raw, raw.lower(), kind))
     return out

@@ -13,6 +13,7 @@ from agent.tools.distinct import DISTINCT
 from agent.tools.expression import EXPRESSION
 from agent.tools.frequency import FREQUENCY
 from agent.tools.latest import LATEST
+from agent.tools.position import POSITION
 from agent.tools.rank import RANK
 from agent.tools.ratio import RATIO
 from agent.tools.statistic import STATISTIC
@@ -21,7 +22,7 @@ from agent.tools.subset import SUBSET
 COMPUTE_TOOLS: dict[str, Tool] = {t.name: t for t in (AGGREGATE, RATIO, DESCRIBE)}
 """The first three tools (every question is offered these)."""
 QUERY_TOOLS: dict[str, Tool] = {t.name: t for t in (CHECK, RANK, FREQUENCY, DISTINCT, STATISTIC, SUBSET, EXPRESSION,
-                                                    CHANGE, LATEST)}
+                                                    CHANGE, LATEST, POSITION)}
 """The typed query tools (agent/queries.py): yes/no tests, ranked rows, values, statistics."""
 ALL_TOOLS: dict[str, Tool] = {**COMPUTE_TOOLS, **QUERY_TOOLS}
 PLAN_TOOLS: dict[type, str] = {tool.args: name for name, tool in ALL_TOOLS.items() if name != DESCRIBE.name}

@@ -20,6 +20,7 @@ BY_KIND: dict[Kind, frozenset[str]] = {
     Kind.frequency: frozenset({"frequency"}),
     Kind.distinct: frozenset({"distinct"}),
     Kind.file_order: frozenset({"rank"}),
+    Kind.position: frozenset({"position", "rank"}),
     Kind.rank: frozenset({"rank", "subset"}),
     Kind.select: frozenset({"rank", "distinct"}),
 }

@@ -9,6 +9,7 @@ import json
 import re
 import secrets
 import threading
+from collections import OrderedDict
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +48,9 @@ class Sessions:
     def __init__(self, folder: Path, tables: Tables):
         self.folder = folder
         self.tables = tables
-        self._live: dict[str, WebSession] = {}
+        self._live: OrderedDict[str, WebSession] = OrderedDict()
+        """Live sessions, most recently used last; past `web.live_sessions` the oldest is let go
+        (its transcript reopens it)."""
         self._lock = threading.Lock()
 
     def start(self, table: TableEntry) -> WebSession:
@@ -56,13 +59,20 @@ class Sessions:
         session = WebSession(name, table, Session.start(table.agent, self.folder / f"{name}.jsonl"), started=time.time())
         with self._lock:
             self._live[name] = session
+            self._trim()
         return session
+
+    def _trim(self) -> None:
+        """Let the least recently used sessions go past `web.live_sessions` (caller holds the lock)."""
+        while len(self._live) > self.tables.config.web.live_sessions:
+            self._live.popitem(last=False)
 
     def get(self, name: str) -> WebSession:
         """The live session `name`, reopened from its transcript when not live. Raises
         SessionError for an unknown name or a transcript over a table this server does not serve."""
         with self._lock:
             if name in self._live:
+                self._live.move_to_end(name)
                 return self._live[name]
         path = self._transcripts().get(name)
         if path is None:
@@ -78,7 +88,9 @@ class Sessions:
         except ValueError as exc:
             raise SessionError(str(exc)) from None
         with self._lock:
-            return self._live.setdefault(name, WebSession(name, table, chat, outcomes, started=_time(start)))
+            session = self._live.setdefault(name, WebSession(name, table, chat, outcomes, started=_time(start)))
+            self._trim()
+            return session
 
     def list(self) -> list[dict[str, object]]:
         """Saved sessions with at least one question, newest first: {id, file, questions, first,

@@ -10,6 +10,8 @@ import re
 import shutil
 import tempfile
 import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,18 +45,24 @@ class TableEntry:
     """"file" (named on the command line) or "upload"."""
     sha256: str
     build: Callable[[Path], object]
-    _agent: object | None = field(default=None, repr=False)
+    _agent: weakref.ref | None = field(default=None, repr=False)
+    """The loaded agent, held weakly: the registry's recently-used list and live sessions hold it."""
+    _shape: dict[str, object] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    keep: Callable[[object], None] = field(default=lambda agent: None, repr=False)
+    """Called with the agent on every use: the registry keeps the recently used ones loaded."""
 
     listeners: set[Callable[[str], None]] = field(default_factory=set, repr=False)
     """The step reporters of the questions running on this table now (index notices go to all)."""
 
     @property
     def agent(self):
-        """The table's Agent (agent.loop), built once; raises TallyError when the file cannot be loaded.
-        Its record search reports index notices and progress to `listeners`, one search at a time."""
+        """The table's Agent (agent.loop), built on first use and again after the registry let it go
+        (nothing used it); raises TallyError when the file cannot be loaded. Its record search
+        reports index notices and progress to `listeners`, one search at a time."""
         with self._lock:
-            if self._agent is None:
+            agent = self._agent() if self._agent is not None else None
+            if agent is None:
                 agent = self.build(self.path)
                 if agent.searcher is not None:
                     from agent.search import lazy_searcher
@@ -62,8 +70,10 @@ class TableEntry:
                     agent.searcher = SerialSearch(lazy_searcher(
                         agent.table, agent.config.search, agent.router.lexicon.measure_candidates,
                         notify=self.broadcast, progress=self._progress))
-                self._agent = agent
-        return self._agent
+                self._agent = weakref.ref(agent)
+                self._shape = {"rows": agent.table.rows, "columns": list(agent.table.roles)}
+        self.keep(agent)
+        return agent
 
     def broadcast(self, text: str) -> None:
         """Send a step line to every question running on this table."""
@@ -76,8 +86,7 @@ class TableEntry:
     def summary(self) -> dict[str, object]:
         """What the page lists: id, name, source, and rows/columns once loaded."""
         out: dict[str, object] = {"id": self.id, "name": self.name, "source": self.source}
-        if self._agent is not None:
-            out |= {"rows": self._agent.table.rows, "columns": list(self._agent.table.roles)}
+        out |= self._shape
         return out
 
 
@@ -127,6 +136,8 @@ class Tables:
         self.limit = int(config.web.max_upload_mb * (1 << 20))
         self._entries: dict[str, TableEntry] = {}
         self._lock = threading.Lock()
+        self._recent: OrderedDict[int, object] = OrderedDict()
+        """The agents used last (at most web.loaded_tables), by id: what keeps an unused table loaded."""
         for number, path in enumerate(files):
             if not split_sheet(path)[0].is_file():
                 raise TallyError(f"{path}: file not found")
@@ -135,7 +146,17 @@ class Tables:
             if path.suffix.lower() in TABLE_SUFFIXES and re.fullmatch(r"[0-9a-f]{64}", path.parent.name):
                 self._add(TableEntry(f"u{path.parent.name[:16]}", path.name, path, "upload", sha256_file(path), build))
 
+    def keep(self, agent: object) -> None:
+        """Mark `agent` used now; let the least recently used go past `web.loaded_tables` (its
+        memory is freed once no live session holds it; its table loads again when asked)."""
+        with self._lock:
+            self._recent[id(agent)] = agent
+            self._recent.move_to_end(id(agent))
+            while len(self._recent) > self.config.web.loaded_tables:
+                self._recent.popitem(last=False)
+
     def _add(self, entry: TableEntry) -> TableEntry:
+        entry.keep = self.keep
         with self._lock:
             return self._entries.setdefault(entry.id, entry)
 
@@ -198,5 +219,6 @@ class Tables:
         target = self.folder / digest.hexdigest() / name
         target.parent.mkdir(exist_ok=True)
         Path(part.name).replace(target)
-        return TableEntry(f"u{digest.hexdigest()[:16]}", target.name, target, "upload", sha256_file(target), self.build)
+        return TableEntry(f"u{digest.hexdigest()[:16]}", target.name, target, "upload", sha256_file(target), self.build,
+                          keep=self.keep)
 

@@ -1,0 +1,92 @@
+"""Exact cell values named in a question: a run of the question's tokens that spells one cell of
+the table, word for word (case, punctuation and quotes aside). Strong evidence for a row, used by
+the position and row-difference readings; a run that spells several cells names none."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.router.tokens import Token, tokenize
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_MAX_TOKENS = 12
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A value as it is stored in `column` (text, or a float for a number), and how many rows hold it."""
+
+    column: str
+    value: str | float
+    rows: int
+
+
+def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
+    """{lowercase token texts: the cells that spell them}, over text and numeric columns; cached on the table."""
+    cache = table.__dict__.get("_cell_index")
+    if cache is not None:
+        return cache
+    index: dict[tuple[str, ...], list[Cell]] = {}
+    for column in table.df.columns:
+        role = table.roles[column]
+        if role not in _TEXT and role is not ColumnRole.numeric:
+            continue
+        counts = table.df[column].dropna().value_counts(sort=False)
+        for value, rows in counts.items():
+            text = f"{value:g}" if isinstance(value, float) else str(value).strip()
+            key = tuple(t.lower for t in tokenize(text))
+            if key and len(key) <= _MAX_TOKENS:
+                stored = float(value) if role is ColumnRole.numeric else str(value).strip()
+                index.setdefault(key, []).append(Cell(str(column), stored, int(rows)))
+    table.__dict__["_cell_index"] = index
+    return index
+
+
+def cells(tokens: list[Token], table: Table) -> list[Cell]:
+    """The cells `tokens` spell exactly (a number token also matches a numeric cell of that value);
+    a leading 'the' is tried without it when nothing matches with it."""
+    index = _index(table)
+    key = tuple(t.lower for t in tokens)
+    found = index.get(key, [])
+    if not found and len(key) > 1 and key[0] == "the":
+        found = index.get(key[1:], [])
+    if not found and len(tokens) == 1 and tokens[0].kind == "number":
+        try:
+            number = float(tokens[0].text.replace(",", ""))
+        except ValueError:
+            return []
+        found = index.get((f"{number:g}",), [])
+    return list(found)
+
+
+def one_cell(tokens: list[Token], table: Table, header_words: dict[str, tuple[str, ...]] | None = None) -> Cell | None:
+    """The one cell `tokens` name, in one row: spelled exactly, or as '<words of its column's header>
+    <value>' ('the episode "Target"' for Episode title = '"Target"'). None when no cell or several
+    (of several columns or rows) match."""
+    found = cells(tokens, table)
+    if not found and header_words:
+        words = [t.lower for t in tokens]
+        start = 1 if words[:1] == ["the"] else 0
+        for k in range(start + 1, len(tokens)):
+            said = set(words[start:k])
+            found += [c for c in cells(tokens[k:], table) if said <= set(header_words.get(c.column, ()))]
+    return found[0] if len(found) == 1 and found[0].rows == 1 else None
+
+
+def header_tokens(table: Table) -> dict[str, tuple[str, ...]]:
+    """{column: its header's lowercase tokens}."""
+    return {str(c): tuple(t.lower for t in tokenize(str(c))) for c in table.df.columns}
+
+
+def describe(tokens: list[Token], table: Table) -> str:
+    """Why `tokens` name no one row: 'no cell', or the cells and row counts they match."""
+    found = cells(tokens, table)
+    text = " ".join(t.text for t in tokens)
+    if not found:
+        return f"'{text}' is not a value of any column"
+    held = ", ".join(f"{c.column} ({c.rows} rows)" for c in found)
+    return f"'{text}' is a value of {held}, not of one row"
+
+
+__all__ = ["Cell", "cells", "describe", "header_tokens", "one_cell", "tokenize"]

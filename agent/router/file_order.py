@@ -1,0 +1,149 @@
+"""Checks on a 'first'/'last' read as the table's order ('the first team on this chart'): the
+shapes where that reading answers another question than the one asked refuse, naming the words.
+'first place' is a standing; 'opened first' orders by a column; 'where'/'when' ask for a column
+nobody named; 'who' is not answered with a number; a summary row ('Total') is not the last entry."""
+
+from __future__ import annotations
+
+from agent.predicates import selected
+from agent.plan import Op, Predicate
+from agent.queries import RankArgs
+from agent.router.positions import TIME, order_key, ordering_columns
+from agent.router.rank import _who
+from agent.router.tokens import tokenize
+from agent.router.draft import Abstain
+from agent.router.lexicon import Lexicon
+from agent.router.link import Reading
+from agent.table import ColumnRole, Table
+
+STANDINGS = frozenset({"place", "places", "position", "positions", "rank", "ranked", "finish", "finisher", "prize",
+                       "pick", "round", "seed", "division"})
+"""Words after 'first'/'last' that name a standing, not a row of the table ('first place')."""
+UNNAMED = frozenset({"where", "when", "how", "why"})
+"""Question words asking for a column the question does not name ('where was the first race')."""
+TABLE_WORDS = frozenset({"chart", "list", "table", "listed"})
+"""'on this chart', 'listed': the table itself and its order, in a question about its first/last rows."""
+SUMMARY = frozenset({"total", "totals", "average", "averages", "sum", "overall", "all", "mean"})
+_EDGE = frozenset({"first", "last"})
+
+
+def table_words(reading: Reading) -> None:
+    """Drop 'chart' ('the first team on this chart') from the unmatched words, noted: in a question
+    about the table's first or last rows it names the table."""
+    kept = [u for u in reading.unmatched if u.lower() not in TABLE_WORDS]
+    if len(kept) < len(reading.unmatched):
+        reading.notes.append("read 'chart'/'listed' as the table and its order")
+        reading.unmatched = kept
+
+
+def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Table) -> RankArgs:
+    """`plan` (first/last rows, by None) when the question asks for the table's order, narrowed to
+    the column asked ('the density of the last city'); 'first place' becomes the row whose standing
+    column holds 1. Raises Abstain for the other shapes (see the module docstring)."""
+    words = [t.lower for t in reading.tokens]
+    edge = [i for i, w in enumerate(words) if w in _EDGE]
+    if not edge:
+        return plan
+    at = edge[0]
+    if at + 1 < len(words) and words[at + 1] in STANDINGS:
+        return first_place(reading, plan, words, at, table)
+    if words[0] in UNNAMED:
+        raise Abstain(f"'{words[0]}' asks for a column the question does not name; name it "
+                      f"('what is the <column> of the {words[at]} row?').")
+    before = next((i for i in reading.items if i.pos == at - 1 and i.kind == "column"), None)
+    if before is not None and (before.column in lex.numeric_columns or before.column in lex.date_columns):
+        raise Abstain(f"'{before.text} {words[at]}' may order the rows by {before.column}, not by the table's order.")
+    if len(plan.columns) > 1:
+        plan = plan.model_copy(update={"columns": [_asked_of_row(reading, plan, words, at)]})
+    _every_column_used(reading, plan, at)
+    _shown_by_name(reading, plan)
+    _time_agrees(plan, words, table)
+    shown = plan.columns[0] if plan.columns else None
+    if words[0] in ("who", "whom") and shown is not None and table.roles[shown] is ColumnRole.numeric:
+        raise Abstain(f"'who' asks for a name, but {shown} holds numbers; name the column to show.")
+    _no_summary_row(plan, table)
+    return plan
+
+
+def _asked_of_row(reading: Reading, plan: RankArgs, words: list[str], at: int) -> str:
+    """Of two columns, the one asked of the row the other names: 'the density of the last city',
+    'what city was the first race' (the first column right after the question word or before
+    'of the', the second right after first/last). Raises Abstain for any other shape."""
+    items = {i.pos: i for i in reading.items if i.kind == "column"}
+    after = items.get(at + 1)
+    asked = [i for i in items.values() if i.column != (after.column if after else None)]
+    if after is not None and len(plan.columns) == 2 and len(asked) == 1:
+        a = asked[0]
+        if "name" in [t.lower for t in tokenize(a.column)]:  # 'the name of the first club' is the club
+            raise Abstain(f"'{a.text} of the {words[at]} {after.text}' may be {a.column} or {after.column}; "
+                          f"ask for the {after.column} or the {a.column} of that row.")
+        end = a.pos + len(a.text.split())
+        if words[end:end + 2] == ["of", "the"] and end + 2 == at or a.pos >= 1 and words[a.pos - 1] in ("what", "which"):
+            return a.column
+    raise Abstain(f"I could not tell which of {', '.join(plan.columns)} the question asks for.")
+
+
+def first_place(reading: Reading, plan: RankArgs, words: list[str], at: int, table: Table) -> RankArgs:
+    """'which country took first place': the row whose standing column (a header holding 'place',
+    'rank', 'position') holds 1, showing the column asked (or the label for 'who'). Raises Abstain
+    for 'last place' or when no one such column and row exist."""
+    standing = words[at + 1]
+    if words[at] != "first":
+        raise Abstain(f"'{words[at]} {standing}' names a standing, not the {words[at]} row of the table; "
+                      "ask for the row where that column holds it.")
+    columns = [str(c) for c in table.df.columns if table.roles[c] is ColumnRole.numeric
+               and standing.rstrip("s") in [t.lower for t in tokenize(str(c))]]
+    shown = [c for c in plan.columns if c not in columns] or ([label] if (label := _who(reading, table)) else [])
+    ones = int((table.df[columns[0]] == 1).sum()) if len(columns) == 1 else 0
+    if len(columns) != 1 or ones != 1 or len(shown) != 1:
+        raise Abstain(f"'first {standing}' names a standing; I found no one {standing} column with one row at 1 "
+                      "and one column to show.")
+    reading.notes.append(f"read 'first {standing}' as the row where {columns[0]} = 1")
+    return RankArgs(by=None, order="asc", limit=1, columns=shown,
+                    where=[*plan.where, Predicate(column=columns[0], op=Op.eq, value=1.0)])
+
+
+def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:
+    """Abstain when a column the question names is neither shown, a condition, nor the row noun
+    right after first/last ('the first type and standard' shown as Standard alone)."""
+    used = {*plan.columns, *(p.column for p in plan.where)}
+    for item in reading.items:
+        if item.kind == "column" and not item.similar and item.column not in used and item.pos != at + 1:
+            raise Abstain(f"'{item.text}' names {item.column}, which the first/last rows I could read do not show.")
+
+
+def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
+    """Abstain when the column shown is linked only by embedding similarity ('song' to Album#): weak
+    evidence never decides what is answered."""
+    strong = {i.column for i in reading.items if i.kind == "column" and not i.similar}
+    for item in reading.items:
+        if item.similar and item.column in plan.columns and item.column not in strong:
+            raise Abstain(f"I linked '{item.text}' to {item.column} only by similarity; name the column to show.")
+
+
+def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
+    """Abstain when a year/date column runs backwards through the file (the newest first): the
+    first row is then the latest in time, and 'the first winner' may mean either. 'listed', 'row',
+    'on this chart/list', 'in the table' say the table's order."""
+    if {"listed", "row", "rows", "chart", "list", "table"} & set(words):
+        return
+    for column in ordering_columns(table, TIME):
+        keys = [k for k in map(order_key, table.df[column]) if k is not None]
+        if len(keys) >= 2 and keys[0] > keys[-1]:
+            raise Abstain(f"{column} runs from newest to oldest, so the {'first' if plan.order == 'asc' else 'last'} "
+                          f"row is not the {'first' if plan.order == 'asc' else 'last'} in time; say 'listed "
+                          f"{'first' if plan.order == 'asc' else 'last'}' or ask by {column}.")
+
+
+def _no_summary_row(plan: RankArgs, table: Table) -> None:
+    """Abstain when a row the plan returns is labelled as a summary ('Total', 'Average')."""
+    df = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
+    rows = df.iloc[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
+        df.iloc[max(0, len(df) - plan.offset - plan.limit): len(df) - plan.offset]
+    for column in rows.columns:
+        if table.roles[column] is ColumnRole.numeric:
+            continue
+        labels = rows[column].dropna().astype(str).str.strip().str.casefold()
+        if bool(labels.isin(SUMMARY).any()):
+            raise Abstain(f"The {'first' if plan.order == 'asc' else 'last'} row of the table is a summary row "
+                          f"({column} = {rows[column].dropna().iloc[-1]!r}), not an entry.")

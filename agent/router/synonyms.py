@@ -1,0 +1,248 @@
+"""Linking stage, WordNet pass: words no earlier pass linked are read through WordNet 3.0
+(agent/router/wordnet.py) against the table's header words:
+
+- synonyms: the word and a header word share a noun synset ('gender' and `sex`, 'salary' and
+  `pay`), among the word's first two senses (so 'class' is not `Year`, a rare sense of both);
+- abbreviations and expansions: the same test on lemmas of several words ('body mass index' and
+  `BMI` share a synset), and the initials of a header of 2+ words ('bmi' for `Body Mass Index`);
+- derived forms: the word and a header word derive from one lemma ('smoking' and `smoker`, both
+  from the verb 'smoke'); word forms through morphy ('salaries' -> salary, 'children' -> child);
+- people: a noun whose first sense is a kind of person ('individuals', 'patients') names who the
+  rows are about (an entity noun, as config.router.entity_nouns), and a synonym of the file's
+  noun ('films' in movies.csv) names the rows.
+
+Precision first: a link is made only when it fits one column (a rival abstains: the words stay
+unmatched and the note names both columns). Every link is noted ("read 'gender' as sex (WordNet:
+...)") and marked Evidence.wordnet. The table's index is built once, on its first question with
+unmatched words, and cached on its lexicon; WordNet itself loads once per process."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, header_words
+from agent.router.reading import Evidence, Item, Reading
+from agent.router.tokens import Token
+from agent.router import wordnet as W
+
+QUESTION_SENSES = 2
+"""A question word's senses considered (WordNet orders senses by frequency)."""
+HEADER_SENSES = 6
+"""A header word's senses considered: a column named `sex` means its 4th noun sense."""
+_MAX_SPAN = 4
+_GENERIC = frozenset(V.GENERIC_HEADER_WORDS | {w + "s" for w in V.GENERIC_HEADER_WORDS})
+"""Header words too generic to name a column alone ('year', 'type', 'score'): never indexed."""
+_GLUE = {"of", "the", "and", "a", "an", "in", "for", "to", "per", "by"}
+
+
+@dataclass
+class HeaderIndex:
+    """One table's header words as WordNet sees them: synset name -> {(column, header word)},
+    derivation root -> {(column, header word)} of yes/no columns only ('smoking' and `smoker`,
+    'survival' and `Survived`: for other columns a derived word often names another quantity, 'die'
+    is not `Death date`), header initials -> {columns}."""
+
+    synsets: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    roots: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    initials: dict[str, set[str]] = field(default_factory=dict)
+    all_roots: set[str] = field(default_factory=set)
+    """Derivation roots of every column's header words: a people noun deriving from one ('winners'
+    beside `Won`) sets a condition, it does not name the rows."""
+    table_noun: tuple[str, ...] = ()
+    """The first senses of the file's noun ('movies' of movies.csv): its synonyms name the rows."""
+
+
+def header_index(lex: Lexicon) -> HeaderIndex:
+    """The WordNet index of `lex`'s headers, built once and cached on the lexicon. Call only when
+    WordNet is available (W.wordnet() is not None)."""
+    cached = lex.__dict__.get("_header_index")
+    if cached is None:
+        cached = lex.__dict__["_header_index"] = _build(lex)
+    return cached
+
+
+def _build(lex: Lexicon) -> HeaderIndex:
+    index = HeaderIndex()
+    for column in lex.header_words:
+        words = [w for w in header_words(column) if w.isalpha()]
+        content = [w for w in words if w not in _GLUE]
+        flag = column in lex.flag_values
+        units = set(content) | {"_".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+        for unit in units - _GENERIC:
+            for name in senses(unit, HEADER_SENSES):
+                index.synsets.setdefault(name, set()).add((column, unit.replace("_", " ")))
+            for root in roots(unit):
+                index.all_roots.add(root)
+                if flag:
+                    index.roots.setdefault(root, set()).add((column, unit.replace("_", " ")))
+        if len(content) >= 2 and len(content) <= 6:
+            index.initials.setdefault("".join(w[0] for w in content), set()).add(column)
+    if lex.table_noun:
+        index.table_noun = senses(lex.table_noun, 1)
+    return index
+
+
+@lru_cache(maxsize=65536)
+def senses(word: str, n: int) -> tuple[str, ...]:
+    """Names of the first `n` noun synsets of `word` (a lemma, words joined by '_'), after morphy
+    ('salaries' -> salary). Empty when WordNet is missing or knows no noun."""
+    wn = W.wordnet()
+    if wn is None:
+        return ()
+    base = wn.morphy(word, "n") or word
+    return tuple(s.name() for s in wn.synsets(base, "n")[:n])
+
+
+@lru_cache(maxsize=65536)
+def roots(word: str) -> frozenset[str]:
+    """The lemmas `word` derives from or to, as 'lemma.pos': those of its first noun senses
+    ('smoker' -> smoke.v) and the verb it inflects ('survived' -> survive.v)."""
+    wn = W.wordnet()
+    if wn is None:
+        return frozenset()
+    base = wn.morphy(word, "n") or word
+    found = set()
+    for synset in wn.synsets(base, "n")[:QUESTION_SENSES]:
+        for lemma in synset.lemmas():
+            if lemma.name().lower() == base.lower():
+                found |= {f"{d.name().lower()}.{d.synset().pos()}" for d in lemma.derivationally_related_forms()}
+    if (verb := wn.morphy(word, "v")) is not None:
+        found.add(f"{verb}.v")
+    return frozenset(found)
+
+
+_MARKED = ("female.n.02", "male.n.02", "juvenile.n.01", "adult.n.01")
+"""Classes of people by sex or age: 'women', 'children', 'adults' set a condition on the rows (a
+sex or age column), so they never stand for the rows themselves."""
+
+
+@lru_cache(maxsize=65536)
+def is_people(word: str) -> bool:
+    """True when `word` is a plural noun (morphy finds its singular), with no sense other than a
+    noun, whose first sense is a kind of person that is not a class by sex or age: 'patients',
+    'individuals', 'passengers'; not 'women', 'children' (conditions), 'more' (Thomas More is an
+    instance, and 'more' an adjective), 'smith' (singular: a name as often as a trade)."""
+    wn = W.wordnet()
+    if wn is None:
+        return False
+    base = wn.morphy(word, "n")
+    if not base or base == word or any(s.pos() != "n" for s in wn.synsets(word)):
+        return False
+    first = wn.synsets(base, "n")[:1]
+    if not first or first[0].instance_hypernyms():
+        return False
+    above = {first[0], *first[0].closure(lambda s: s.hypernyms())}
+    person = wn.synset("person.n.01")
+    return person in above and not any(wn.synset(m) in above for m in _MARKED)
+
+
+def wordnet_links(tokens: list[Token], rest: list[int], lex: Lexicon,
+                  reading: Reading) -> tuple[list[int], list[int]]:
+    """Link the unmatched positions `rest` through WordNet (longest span first). Returns (positions
+    still unmatched, those of them WordNet ties to several columns: no later, weaker link may pick
+    one). Adds items and notes to `reading`. Without WordNet, notes why."""
+    if not any(tokens[p].kind == "word" for p in rest):
+        return rest, []
+    if (reason := W.missing()) is not None:
+        reading.notes.append(reason)
+        return rest, []
+    index, free, contested = header_index(lex), set(rest), set()
+    # a phrase WordNet knows as one lemma may take in one-word items ('index' of 'body mass index'
+    # was read as the abbreviation of id)
+    single = {i.pos for i in reading.items if " " not in i.text and i.kind not in ("number", "date")}
+    starts = sorted({p - k for p in free for k in range(_MAX_SPAN) if p - k >= 0})
+    for start in starts:
+        for width in range(min(_MAX_SPAN, len(tokens) - start), 0, -1):
+            span = range(start, start + width)
+            inside = [p for p in span if p in free]
+            if not inside or not all(p in free or (width > 1 and p in single) for p in span) \
+                    or not _eligible(tokens, span):
+                continue
+            taken = [i for i in reading.items if i.pos in span]
+            linked = _link(tokens, list(span), lex, index, reading)
+            if linked is None:
+                contested |= set(inside)
+            elif linked:
+                reading.items = [i for i in reading.items if not any(i is t for t in taken)]
+                free -= set(span)
+                break
+    reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p in free], sorted(contested & free)
+
+
+def _eligible(tokens: list[Token], span: range) -> bool:
+    """Words WordNet may read: alphabetic, not function words, not a capitalised name inside the
+    sentence (names are values, never synonyms), the span not starting or ending on glue."""
+    words = [tokens[p] for p in span]
+    if words[0].lower in _GLUE or words[-1].lower in _GLUE:
+        return False
+    for p, token in zip(span, words):
+        if not token.text.isalpha() or token.lower in V.STOPWORDS or (p > 0 and token.text[:1].isupper()
+                                                                       and token.text != token.text.upper()):
+            return False
+    if len(span) == 1 and 0 < span[0] < len(tokens) - 1 and tokens[span[0] - 1].lower == "in" \
+            and tokens[span[0] + 1].lower == "of":
+        return False  # 'in terms of', 'in front of': a preposition, whatever senses the noun has
+    return len(span) > 1 or len(words[0].text) >= 3
+
+
+def _link(tokens: list[Token], span: list[int], lex: Lexicon, index: HeaderIndex, reading: Reading) -> bool | None:
+    """Link one span: a value written in another form ('females' -> 'female'), a column when
+    WordNet ties the span to one column only, the rows or the people they are about; True when
+    linked, False when WordNet knows no link, None when it ties the span to several columns (noted,
+    left unmatched)."""
+    text = " ".join(tokens[p].text for p in span)
+    key = "_".join(tokens[p].lower for p in span)
+    if len(span) == 1 and (values := value_form(key, lex)):
+        base = values[0].value
+        reading.notes.append(f"read '{text}' as {values[0].column} = '{base}' (WordNet: a form of '{base.lower()}')")
+        reading.items.append(Item(text, span[0], values, evidence=Evidence.wordnet))
+        return True
+    found, why = _columns(key, tokens, span, index)
+    if len(found) == 1:
+        column = next(iter(found))
+        reading.notes.append(f"read '{text}' as {column} (WordNet: {why[column]})")
+        reading.items.append(Item(text, span[0], [Meaning("column", column)], evidence=Evidence.wordnet))
+        return True
+    if len(found) > 1:
+        reading.notes.append(f"WordNet ties '{text}' to several columns ({', '.join(sorted(found))}); linked none")
+        return None
+    if len(span) == 1 and index.table_noun and set(senses(key, QUESTION_SENSES)) & set(index.table_noun):
+        reading.notes.append(f"read '{text}' as the rows (WordNet: a synonym of the file's noun)")
+        reading.items.append(Item(text, span[0], [Meaning("row")], evidence=Evidence.wordnet))
+        return True
+    if len(span) == 1 and is_people(key) and not roots(key) & index.all_roots:
+        reading.notes.append(f"read '{text}' as the people the rows are about (WordNet: a kind of person)")
+        reading.items.append(Item(text, span[0], [Meaning("entity")], evidence=Evidence.wordnet))
+        return True
+    return False
+
+
+def value_form(word: str, lex: Lexicon) -> list[Meaning]:
+    """The value (or yes/no) meanings of the lemma morphy finds for `word` when it differs from the
+    word ('females' -> 'female', 'women' -> 'woman'), else []."""
+    wn = W.wordnet()
+    base = wn.morphy(word, "n") if wn is not None else None
+    if not base or base == word:
+        return []
+    return [m for m in lex.phrases.get((base,), []) if m.kind in ("value", "flag")]
+
+
+def _columns(key: str, tokens: list[Token], span: list[int], index: HeaderIndex) -> tuple[set[str], dict[str, str]]:
+    """(columns the span is tied to, why per column): shared synsets first, then the initials of a
+    header, then a shared derivation root; the first relation that ties any column decides."""
+    why: dict[str, str] = {}
+    for name in senses(key, QUESTION_SENSES):
+        for column, word in index.synsets.get(name, ()):
+            why.setdefault(column, f"'{key.replace('_', ' ')}' and '{word}' share the sense {name}")
+    if why:
+        return set(why), why
+    token = tokens[span[0]]
+    if len(span) == 1 and (len(key) >= 3 or token.text.isupper()) and key in index.initials:
+        return set(index.initials[key]), {c: "the initials of its header" for c in index.initials[key]}
+    for root in roots(key):
+        for column, word in index.roots.get(root, ()):
+            why.setdefault(column, f"'{key}' and '{word}' both derive from '{root.split('.')[0]}'")
+    return set(why), why

@@ -1,0 +1,100 @@
+"""Summary rows ('North Total', 'Grand Total') are left out of every computation and named in
+the answer, in CSV and Excel alike; a question naming one still reaches it. Expected values are
+worked out by hand over the data rows only."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.config import load_config
+from agent.engine import duckdb_engine
+from agent.loop import Agent
+from agent.router.router import Router
+from agent.sources import open_table
+from agent.summary_rows import find_summary_rows
+from agent.table import table_from_text
+
+ROWS = [("region", "product", "units", "revenue"),
+        ("North", "Widget", 10, 120.5),
+        ("North", "Gadget", 4, 80),
+        ("North", "Summit", 6, 30),  # 'Sum' inside a word: data
+        ("North Total", None, 20, 230.5),
+        ("South", "Widget", 3, 36),
+        ("South", "Sumatra", 5, 64),
+        ("Total for South", None, 8, 100),
+        ("Grand Total", None, 28, 330.5)]
+DATA_REVENUE = [120.5, 80, 30, 36, 64]
+NOTE = "2 subtotal rows and 1 grand-total row left out"
+
+
+def _csv(rows) -> str:
+    return "\n".join(",".join("" if v is None else str(v) for v in r) for r in rows) + "\n"
+
+
+@pytest.fixture(params=["csv", "xlsx"])
+def table(request, tmp_path):
+    if request.param == "csv":
+        path = tmp_path / "sales.csv"
+        path.write_text(_csv(ROWS))
+    else:
+        from openpyxl import Workbook
+
+        book = Workbook()
+        for row in ROWS:
+            book.active.append(row)
+        path = tmp_path / "sales.xlsx"
+        book.save(path)
+    return open_table(path)
+
+
+def _ask(table, question: str):
+    config = load_config(env={})
+    outcome = Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config).ask(question)
+    assert outcome.status == "answered", outcome.answer
+    return outcome, outcome.results[-1].result
+
+
+def test_summary_rows_are_out_of_the_rows_and_named(table):
+    assert table.rows == 5 and sorted(table.df["revenue"].tolist()) == sorted(DATA_REVENUE)
+    assert [(r.line, r.kind) for r in table.summary.rows] == [(5, "subtotal"), (8, "subtotal"), (9, "grand total")]
+    assert "Summit" in table.df["product"].tolist() and "Sumatra" in table.df["product"].tolist()
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What is the total revenue?", sum(DATA_REVENUE)),
+    ("What is the average revenue?", sum(DATA_REVENUE) / 5),
+    ("How many rows are there?", 5),
+])
+def test_total_average_and_count_are_over_the_data_rows(table, question, expected):
+    outcome, result = _ask(table, question)
+    assert result.value == pytest.approx(expected)
+    assert any(NOTE in n for n in result.provenance.notes), result.provenance.notes
+
+
+def test_the_region_with_the_most_revenue_is_a_region(table):
+    _, result = _ask(table, "Which region has the most revenue?")
+    assert [g.key[0] for g in result.groups] == ["North"]
+    assert result.groups[0].value == pytest.approx(120.5 + 80 + 30)
+
+
+def test_a_question_naming_the_total_row_reaches_it(table):
+    _, result = _ask(table, "What is the total revenue for Grand Total?")
+    assert result.value == pytest.approx(330.5) and result.provenance.rows_matched == 1
+
+
+def test_a_total_label_alone_or_a_total_header_is_not_a_summary_row():
+    eclipses = table_from_text("type,year,duration\nTotal,2001,4\nPartial,2002,3\nTotal,2003,5\nAnnular,2004,2\n")
+    assert eclipses.summary is None and eclipses.rows == 4
+    header = table_from_text("item,Total\na,1\nb,2\nc,4\n")
+    assert header.summary is None and header.rows == 3
+
+
+def test_a_top_total_and_an_unlabelled_block_sum():
+    top = table_from_text("region,revenue\nSum,60\nNorth,10\nSouth,20\nEast,30\n")
+    assert top.rows == 3 and [(r.line, r.kind, r.label) for r in top.summary.rows] == [(2, "total", "Sum")]
+    blank = table_from_text("region,units,revenue\nNorth,1,10\nSouth,2,20\n,3,30\n")
+    lone = table_from_text("a,b\n1,x\n2,\n3,N/A\n")  # 3 = 1 + 2 in a lone number column: data
+    assert lone.rows == 3 and lone.summary is None
+    assert blank.rows == 2 and blank.summary.rows[0].label == ""
+    kept = table_from_text("region,units,revenue\nNorth,1,10\nSouth,2,20\n,5,30\n")  # units do not add up
+    assert kept.rows == 3 and kept.summary is None
