@@ -58,7 +58,10 @@ def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) ->
         if pa.types.is_decimal(field.type):
             arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
         elif pa.types.is_date(field.type) or (pa.types.is_timestamp(field.type) and field.type.tz is None):
-            arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
+            try:
+                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
+            except pa.ArrowInvalid:  # a date outside datetime64[ns] (years before 1677): kept at microseconds
+                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("us")))
     return arrow.to_pandas()
 
 

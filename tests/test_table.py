@@ -203,3 +203,16 @@ def test_all_distinct_integers_are_an_identifier_only_when_they_look_like_keys()
     assert infer_role("order", shuffled_block) is ColumnRole.identifier
     increasing = pd.Series([3 * n * n + 7 for n in range(22)])  # sparse but in file order
     assert infer_role("ticket", increasing) is ColumnRole.identifier
+
+
+def test_a_date_before_1677_loads_instead_of_crashing(tmp_path):
+    """'1/17/99' among month-first dates is the year 99, outside pandas' datetime64[ns] range: the
+    open used to end in an ArrowInvalid traceback (a WikiTableQuestions table); now the column is
+    kept at microsecond precision and every other date is unchanged."""
+    from agent.table import load_table
+
+    path = tmp_path / "office.csv"
+    path.write_text("Name,Took Office\nA,7/16/1921\nB,7/1/1924\nC,1/17/99\n")
+    table = load_table(path)
+    years = [d.year for d in table.df["Took Office"]]
+    assert years == [1921, 1924, 99]
