@@ -11,7 +11,7 @@ from agent.router import vocabulary as V
 from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.ordinal import nth_rank
+from agent.router.ordinal import nth_rank, top_values_distinct
 from agent.router.link import Item, Reading
 from agent.router.parse import Abstain, Draft
 from agent.table import ColumnRole, Table
@@ -338,6 +338,8 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
                                     for i in reading.items)  # 'top 5 transactions by amt', not 'single-product price'
 
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
+    if columns == [by] and not distinct and (limit or 1) > 1:
+        top_values_distinct(table, _where(draft), by, order_item.meanings[0].value, limit)
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=_where(draft))
 

@@ -1,0 +1,98 @@
+"""Verifier rule (a): every content word of the question is accounted for by one part of the plan
+(or is a closed-class function word, a noted filler, a row noun), and the question holds no word
+the tokenizer could not read (another script: Chinese, Cyrillic)."""
+
+from __future__ import annotations
+
+import re
+
+from agent.router import vocabulary as V
+from agent.router.link import Item
+from agent.router.parse import Abstain
+from agent.router.tokens import TOKEN
+from agent.router.verify.evidence import CLOSED_KINDS, Context, label_word, lexical, supports
+from agent.router.verify.parts import Part, Role
+from agent.table import ColumnRole
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def unread_script(question: str) -> list[str]:
+    """Letter runs of `question` the tokenizer reads as no token (Chinese, Cyrillic, Greek words):
+    '人口的平均值是多少' of '人口的平均值是多少?'."""
+    if question.isascii():
+        return []
+    return _LETTERS.findall(TOKEN.sub(" ", question))
+
+
+def check_script(question: str) -> None:
+    """Raises Abstain naming the words of `question` no stage read."""
+    unread = unread_script(question)
+    if unread:
+        words = ", ".join(f"'{w}'" for w in unread[:4])
+        raise Abstain(f"I cannot read {words} (only English words are read here), so I cannot tell what they ask; "
+                      "ask in English, naming the columns.")
+
+
+_DOER_DETERMINERS = {"any", "a", "an", "its", "their", "his", "her", "single", "one", "the"}
+_ROW_COUNT_NOUNS = V.ROW_COUNT_NOUNS
+
+
+def _measure_word(item: Item, parts: list[Part], ctx: Context) -> bool:
+    """A measure word ('amount', 'value') or 'how much' beside a measured numeric column: 'the
+    total amount of sales', 'How much revenue did our best single transaction bring?'."""
+    quantity = lexical(item) == "measure" or item.text.lower() == "how much"
+    return quantity and any(p.column in ctx.lex.numeric_columns for p in parts)
+
+
+def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
+    """A column word that names the rows, not a part: a text column after 'is there a'/'any' in a
+    yes/no test ('Is there a player with ...'), the doer after a passive or a determined 'by'
+    ('scored by its players', 'by any player'), a column before a row noun ('status updates'), a
+    'total' right before a column the plan uses ('a thousand total points')."""
+    tokens = ctx.reading.tokens
+    before = [t.lower for t in tokens[max(0, item.pos - 2):item.pos]]
+    after = tokens[item.pos + len(item.text.split())].lower if item.pos + len(item.text.split()) < len(tokens) else ""
+    text_column = item.kind == "column" and ctx.table.roles.get(item.column) in _TEXT
+    if text_column and ctx.plan_kind == "CheckArgs" and before and before[-1] in ("a", "an", "any", "some", "all", "every"):
+        return True
+    if item.kind == "column" and ctx.table.roles.get(item.column) is ColumnRole.identifier and _counts(parts, ctx):
+        return True  # 'how many tickets', 'what share of respondents': the entities counted
+    if text_column and (before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _DOER_DETERMINERS):
+        by = item.pos - 1 if before[-1:] == ["by"] else item.pos - 2
+        verb = tokens[by - 1].lower if by > 0 else ""
+        return before[-1] in _DOER_DETERMINERS or verb.endswith("ed") or verb in V.FILLER
+    if item.kind == "column" and after in _ROW_COUNT_NOUNS:
+        return True
+    nxt = ctx.reading.after(item)
+    if lexical(item) == "op" and item.text.lower() == "total" and nxt is not None and nxt.pos == item.pos + 1 \
+            and nxt.kind == "op" and nxt.meanings[0].value == "count":
+        return True  # 'the total number of different ratings'
+    return lexical(item) == "op" and item.text.lower() == "total" and nxt is not None and nxt.pos == item.pos + 1 \
+        and nxt.kind == "column" and any(p.column == nxt.column for p in parts)
+
+
+def _counts(parts: list[Part], ctx: Context) -> bool:
+    """True when the plan counts rows or entities (a count, a share of rows, each id's latest row)."""
+    return ctx.plan_kind in ("RatioArgs", "LatestArgs") or any(
+        p.role is Role.aggregate and p.op in ("count", "count_distinct") for p in parts)
+
+
+def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
+    """Raises Abstain naming the content words no part of the plan stands on."""
+    labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT for p in parts)
+    loose = []
+    for i in items:
+        if label_word(i):
+            if not labelled:
+                loose.append(i)  # 'the name of the most retweeted author' answered by a number
+        elif i.kind not in CLOSED_KINDS and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) \
+                and not any(supports(p, i, ctx) is not None for p in parts):
+            loose.append(i)
+    if loose:
+        words = ", ".join(f"'{i.text}'" for i in loose)
+        raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "
+                      "(a condition, the operation or a grouping would be missing); rephrase naming how "
+                      f"{'it applies' if len(loose) == 1 else 'they apply'}.")
