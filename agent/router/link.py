@@ -9,7 +9,7 @@ from itertools import islice
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
-from agent.router.filler import drop_fillers
+from agent.router.filler import column_nouns, drop_fillers
 from agent.router.headers import link_headers
 from agent.router.tokens import Token, tokenize
 
@@ -109,6 +109,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
     _percent_columns(reading)
     _quantity_of_rows(tokens, reading, lex)
+    rest = column_nouns(tokens, rest, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     if embed is not None and rest:

@@ -15,7 +15,9 @@ raises the router's Abstain naming the words unless
     word; weak evidence (embedding similarity, a shared word start) may name a measure column only
     (grounded.py);
 (d) every number in the question is used (a threshold, a limit, a period, a value) or is layout
-    (a list marker, dropped before reading and noted: layout.py) (numbers.py).
+    (a list marker, dropped before reading and noted: layout.py) (numbers.py);
+and the table's shape does not spoil the reading (shape.py: a summary row among the rows read,
+rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place').
 
 How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
 a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
@@ -37,6 +39,7 @@ from agent.router.verify.grounded import check_grounded
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
+from agent.router.verify.shape import check_shape
 from agent.table import Table
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
@@ -57,3 +60,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_numbers(parts, items, ctx)
     check_grounded([p for p in parts if replace(p, path="") not in inherited], plan, items, ctx)
     check_accounted(parts, items, ctx)
+    check_shape(plan, reading, table)

@@ -213,12 +213,12 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
             return Strength.STRONG
     if kind == "order" and _FLIP.get(op or "") == said:
         return Strength.STRONG
-    if kind == "order" and word in V.COUNT_ORDER and (op in ("count", "count_distinct") or (op == "sum" and numeric)):
+    if kind == "order" and word in V.COUNT_ORDER and (op == "count" or (op == "count_distinct" and not numeric)
+                                                       or (op == "sum" and numeric)):
         return Strength.STRONG  # 'the most tickets', 'the fewest products', 'the most sales'
-    if kind == "order" and word in ("top", "bottom") and op == "count" and part.column is None:
-        return Strength.STRONG  # 'the top 5 BusinessTravel categories': by how many rows
-    if kind == "order" and op == "sum" and numeric and _additive(part.column, ctx):
-        return Strength.STRONG  # 'the region with the highest revenue': its total (never of a price or rate)
+    top_n = kind == "order" and word in ("top", "bottom") and _number_after(item, ctx)
+    if top_n and (op == "count" and part.column is None or op == "sum" and numeric and _additive(part.column, ctx)):
+        return Strength.STRONG  # 'the top 5 BusinessTravel categories', 'Top 5 regions by sales
     if kind == "column" and op == "sum" and "total" in item.text.lower().split():
         return Strength.STRONG  # 'the highest total revenue' of a column total_revenue
     if word in V.TIME_ORDER_WORDS and _FLIP.get(op or "") == ("desc" if V.TIME_ORDER_WORDS[word] == "latest" else "asc"):
@@ -230,6 +230,12 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     if kind == "row" and op == "count" and ctx.plan_kind == "CheckArgs":
         return Strength.STRONG  # 'Does the table have more than 1000 rows?'
     return None
+
+
+def _number_after(item: Item, ctx: Context) -> bool:
+    """True when a number follows the item right away ('top 5')."""
+    nxt = ctx.reading.at(item.pos + 1)
+    return nxt is not None and nxt.kind == "number"
 
 
 def _additive(column: str | None, ctx: Context) -> bool:
@@ -279,7 +285,7 @@ def group_word(part: Part, item: Item, ctx: Context) -> Strength | None:
         return named if item.kind not in ("column", "value", "flag") else None
     prev = ctx.reading.before(item)
     first = ctx.reading.tokens[0].lower if ctx.reading.tokens else ""
-    cue = prev is not None and (prev.kind in ("group", "which", "order", "number", "time") or
+    cue = prev is not None and (prev.kind in ("group", "which", "number", "time") or
                                 prev.text.lower() in V.TIME_ORDER_WORDS)
     return named if cue or first in V.WHO_WORDS else Strength.WEAK
 

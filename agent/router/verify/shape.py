@@ -1,0 +1,107 @@
+"""Verifier rules beyond the words: readings whose answer the table's shape decides or spoils,
+whatever the words. A count or listing that takes in a summary row ('Total', 'Average' pasted
+among the data), a distinct count read from 'how many <column>' when rows and distinct values
+disagree, a yes/no test of 'Is X A or B?' (a choice between two values, not a yes/no), and 'first'
+or 'last' beside a rank-like column ('took first place': Place = 1, not the file's first row)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from pydantic import BaseModel
+
+from agent.ops.common import selected
+from agent.plan import Predicate
+from agent.router.link import Reading
+from agent.router.parse import Abstain
+from agent.table import ColumnRole, Table
+
+_SUMMARY = re.compile(r"^\s*(?:grand\s+)?(?:totals?|average|averages|mean|sum|overall|all)\b", re.I)
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_DISTINCT = {"distinct", "different", "unique"}
+
+
+def summary_rows(table: Table) -> dict[int, str]:
+    """Row position -> label of rows among the first and last three whose text cell reads like a
+    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
+    cache = table.__dict__.setdefault("_verify_summary", {})
+    if "rows" not in cache:
+        df, found = table.df, {}
+        edges = sorted({*range(min(3, len(df))), *range(max(0, len(df) - 3), len(df))})
+        for column in [c for c, role in table.roles.items() if role in _TEXT]:
+            for pos in edges:
+                value = df[column].iloc[pos]
+                if isinstance(value, str) and _SUMMARY.match(value):
+                    found.setdefault(pos, value)
+        cache["rows"] = found
+    return cache["rows"]
+
+
+def _rows(plan: BaseModel) -> list[Predicate] | None:
+    """The predicates choosing the rows a plan reads, or None for a plan of another shape."""
+    name = type(plan).__name__
+    if name in ("AggregateArgs", "RankArgs", "FrequencyArgs", "DistinctArgs", "LatestArgs", "StatisticArgs"):
+        return list(plan.where)
+    if name == "RatioArgs":
+        return list(plan.base)
+    return None
+
+
+def check_summary_rows(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when the rows the plan reads include a summary-like row."""
+    found = summary_rows(table)
+    where = _rows(plan) if found else None
+    if where is None or table.lies_in_file:
+        return
+    mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else None
+    hit = [label for pos, label in found.items() if mask is None or bool(mask[pos])]
+    if hit:
+        raise Abstain(f"The table holds a row labelled '{hit[0]}', which looks like a summary of other rows, not a "
+                      "row of data; my answer would count it. Ask about the rows you mean, naming them.")
+
+
+def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when 'how many <text column>' was read as a distinct count, the question says
+    nothing of distinct values, and the matching rows repeat a value: rows (entries) or distinct
+    values? 'how many flag bearers' counts 10 entries or 9 people."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or plan.group_by \
+            or table.lies_in_file or any(t.lower in _DISTINCT for t in reading.tokens):
+        return
+    column = plan.column
+    series = table.df[column]
+    values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
+    if values.nunique() != len(values):
+        raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
+                      f"Ask 'how many rows' or 'how many different {column}'.")
+
+
+def check_choice(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain for 'Is X a state monument or a bird sanctuary?': a yes/no test of a value
+    list said with 'or' asks which of them, not whether any."""
+    if type(plan).__name__ == "CheckArgs" and any(p.op.value == "in" for p in plan.condition) \
+            and any(i.kind == "or" for i in reading.items):
+        raise Abstain("It asks which of two values holds ('A or B?'), not a yes/no; ask for the column's value.")
+
+
+def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain for 'first'/'last' right before or after a numeric column holding 1 in a
+    file-order plan ('took first place', 'ranked first'): that column's value 1, or the file's first row?"""
+    if type(plan).__name__ != "RankArgs" or plan.by is not None:
+        return
+    for item in reading.items:
+        if item.text.lower() not in ("first", "last"):
+            continue
+        for near in (reading.at(item.pos + 1), reading.at(item.pos - 1)):
+            if near is not None and near.kind == "column" and near.column in table.df \
+                    and table.roles[near.column] is ColumnRole.numeric and bool((table.df[near.column] == 1).any()):
+                raise Abstain(f"'{item.text}' beside {near.column} may mean {near.column} = 1 rather than the "
+                              f"{item.text} row of the table; say which.")
+
+
+def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """All the shape rules; raises Abstain naming what spoils the reading."""
+    check_choice(plan, reading)
+    check_rank_position(plan, reading, table)
+    check_rows_or_values(plan, reading, table)
+    check_summary_rows(plan, table)
