@@ -29,6 +29,9 @@ class Item:
     """column, value, flag, measure, op, ... from the first meaning; else date or number."""
     similar: bool = False
     """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
+    weak: bool = False
+    """Linked by a near match only (two words' initials, a shared word start): the verifier lets it
+    name a measure, never decide rows (agent/router/verify)."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")

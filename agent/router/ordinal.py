@@ -50,14 +50,3 @@ def _agree(table: Table, where: list[Predicate], by: str, order: str, n: int, nt
         raise Abstain(f"The top {n} {by} values tie ({', '.join(map(str, top))}): the {nth} row holds {top[-1]}, "
                       f"the {nth} distinct value is {nth_distinct}; say 'different' for distinct values.")
 
-
-def top_values_distinct(table: Table, where: list[Predicate], by: str, order: str, limit: int) -> None:
-    """'the top 4 fares': the values of the ranked column itself. Abstains when the top `limit`
-    rows repeat a value (512.33 three times): the question may mean rows or different values, and
-    the two answers differ; 'different' or 'distinct' says which."""
-    values = table.df.loc[selected(table, where).mask, by].dropna().sort_values(ascending=order == "asc")
-    top = list(values.iloc[:limit])
-    if len(set(top)) < len(top):
-        raise Abstain(f"The {'highest' if order == 'desc' else 'lowest'} {limit} {by} values repeat "
-                      f"({', '.join(f'{v:g}' if isinstance(v, float) else str(v) for v in top)}): the top {limit} rows "
-                      f"or the top {limit} different values? Say 'different' for distinct values.")

@@ -11,7 +11,7 @@ from agent.router import vocabulary as V
 from agent.router.checks import every_row_check, row_count_check, same_check
 from agent.router.kind import Kind
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.ordinal import nth_rank, top_values_distinct
+from agent.router.ordinal import nth_rank
 from agent.router.link import Item, Reading
 from agent.router.parse import Abstain, Draft
 from agent.table import ColumnRole, Table
@@ -176,7 +176,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
             column = _one_column(draft, "to list the values of", lex)
             column = _no_names_of_numbers(reading, column, lex, table)
             return DistinctArgs(column=column, where=_where(draft))
-        case Kind.file_order: return _file_order(draft, taken)
+        case Kind.file_order: return _file_order(draft, taken, reading)
         case Kind.rank: return _rank(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
     return _one_row(draft, table, reading)
@@ -278,13 +278,25 @@ def _column_change(reading: Reading, draft: Draft, lex: Lexicon, percent: bool) 
                           where=_where(draft))
 
 
-def _file_order(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
-    """'the categories of the first five books', 'the location of the first purchase row-wise'."""
+def _file_order(draft: Draft, taken: tuple[str, int | None], reading: Reading) -> RankArgs:
+    """'the categories of the first five books', 'the location of the first purchase row-wise'; a
+    column named right after first/last beside another column names the rows ('the date that the
+    last ship was built' shows Built, not Ship)."""
     order, limit = taken
     returned = list(dict.fromkeys([*draft.group_by, *(c.column for c in _named(draft))]))  # 'the 5 categories'
+    subjects = {c.column for c in _named(draft) if _after_first_or_last(c, reading)}
+    if subjects and len(returned) > len(subjects):
+        returned = [c for c in returned if c not in subjects]
     if not returned:
         raise Abstain("I could not tell which column to show for those rows.")
     return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=_where(draft))
+
+
+def _after_first_or_last(item: Item, reading: Reading) -> bool:
+    """True when the item comes right after 'first'/'last' (stop words between allowed)."""
+    before = reading.before(item)
+    return before is not None and before.text.lower() in ("first", "last") or \
+        any(i.text.lower() in ("first", "last") for i in reading.items if i.pos == item.pos - 1)
 
 
 def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:
@@ -338,8 +350,6 @@ def _rank(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table
                                     for i in reading.items)  # 'top 5 transactions by amt', not 'single-product price'
 
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
-    if columns == [by] and not distinct and (limit or 1) > 1:
-        top_values_distinct(table, _where(draft), by, order_item.meanings[0].value, limit)
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=_where(draft))
 

@@ -53,7 +53,8 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     plan a follow-up refines; its parts rest on the earlier question's words, so they need none
     here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
     check_script(question)
-    ctx = Context(reading=reading, lex=lex, table=table, plan_kind=type(plan).__name__)
+    ctx = Context(reading=reading, lex=lex, table=table, plan_kind=type(plan).__name__,
+                  plan_groups=list(getattr(plan, "group_by", []) or []))
     parts = plan_parts(plan)
     items = reading.items
     inherited = {replace(p, path="") for p in plan_parts(previous)} if previous is not None else set()

@@ -66,6 +66,8 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return before[-1] in _DOER_DETERMINERS or verb.endswith("ed") or verb in V.FILLER
     if item.kind == "column" and after in _ROW_COUNT_NOUNS:
         return True
+    if item.kind == "column" and ctx.plan_kind == "RankArgs" and before[-1:] in (["first"], ["last"]):
+        return True  # 'the date that the last ship was built': the rows, shown by another column
     nxt = ctx.reading.after(item)
     if lexical(item) == "op" and item.text.lower() == "total" and nxt is not None and nxt.pos == item.pos + 1 \
             and nxt.kind == "op" and nxt.meanings[0].value == "count":
@@ -80,6 +82,35 @@ def _counts(parts: list[Part], ctx: Context) -> bool:
         p.role is Role.aggregate and p.op in ("count", "count_distinct") for p in parts)
 
 
+_COMPARING = {">", ">=", "<", "<=", "!=", "between", "-"}
+
+
+def _unread_comparison(items: list[Item], parts: list[Part]) -> list[Item]:
+    """'than' outside a comparison phrase ('how much taller is A than B') when no part of the plan
+    compares: the comparison was not read."""
+    compares = any(p.op in _COMPARING for p in parts)
+    return [] if compares else [i for i in items if i.text.lower() == "than" and i.kind == "stop"]
+
+
+def _loose_grouping(items: list[Item], parts: list[Part], ctx: Context) -> list[Item]:
+    """'per'/'by' right before a column the plan neither groups nor ranks by ('the most persons per
+    square kilometer' summed land area): the grouping word was not read."""
+    used = {p.column for p in parts if p.role in (Role.group, Role.order_key)}
+    loose = []
+    for item in items:
+        nxt = ctx.reading.at(item.pos + 1)
+        if item.kind == "group" and item.text.lower() in ("per", "by") and nxt is not None and nxt.kind == "column" \
+                and nxt.column not in used and not _row_word(nxt, parts, ctx) and not _passive_by(item, ctx):
+            loose.append(item)
+    return loose
+
+
+def _passive_by(item: Item, ctx: Context) -> bool:
+    """'scored by', 'paid by': 'by' names who did it."""
+    verb = ctx.reading.tokens[item.pos - 1].lower if item.pos else ""
+    return item.text.lower() == "by" and (verb.endswith("ed") or verb in V.FILLER or verb in ("paid", "made", "won"))
+
+
 def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
     """Raises Abstain naming the content words no part of the plan stands on."""
     labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT for p in parts)
@@ -91,6 +122,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
         elif i.kind not in CLOSED_KINDS and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) \
                 and not any(supports(p, i, ctx) is not None for p in parts):
             loose.append(i)
+    loose += _unread_comparison(items, parts) + _loose_grouping(items, parts, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)
         raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "

@@ -40,6 +40,8 @@ class Context:
     lex: Lexicon
     table: Table
     plan_kind: str
+    plan_groups: list[str] = field(default_factory=list)
+    """The plan's group-by columns (empty when it groups nothing)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -216,6 +218,11 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     if kind == "order" and word in V.COUNT_ORDER and (op == "count" or (op == "count_distinct" and not numeric)
                                                        or (op == "sum" and numeric)):
         return Strength.STRONG  # 'the most tickets', 'the fewest products', 'the most sales'
+    if kind == "order" and op == "sum" and numeric and (_groups_rows(ctx) or _money(part.column, ctx)):
+        return Strength.STRONG  # one row per group (a total is the row's value), or an entity's lines
+    if said == "sum" and word == "total" and op in ("count", "count_distinct") and any(
+            i.kind == "op" and i.meanings[0].value == "count" for i in ctx.reading.items):
+        return Strength.STRONG  # 'how many episodes total', 'the total number of rounds'
     top_n = kind == "order" and word in ("top", "bottom") and _number_after(item, ctx)
     if top_n and (op == "count" and part.column is None or op == "sum" and numeric and _additive(part.column, ctx)):
         return Strength.STRONG  # 'the top 5 BusinessTravel categories', 'Top 5 regions by sales
@@ -232,6 +239,25 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     return None
 
 
+def _money(column: str | None, ctx: Context) -> bool:
+    """True for a money column (a header word among vocabulary.MONEY_HINTS: revenue, sales, amount):
+    'the region with the highest revenue' asks for its total; laps or attendance need 'total'."""
+    words = ctx.lex.header_words.get(column or "", set())
+    return bool(words & set(V.MONEY_HINTS)) and _additive(column, ctx)
+
+
+def _groups_rows(ctx: Context) -> bool:
+    """True when the plan's one group column holds one row per value (the group's total is that
+    row's value: 'the township with the largest population'), or is an identifier whose rows are
+    an entity's lines ('the smallest invoice amount': each invoice's total)."""
+    from agent.router.planner import _one_row_each
+
+    group = ctx.plan_groups
+    if len(group) != 1:
+        return False
+    return _one_row_each(ctx.table, group[0]) or ctx.table.roles.get(group[0]) is ColumnRole.identifier
+
+
 def _number_after(item: Item, ctx: Context) -> bool:
     """True when a number follows the item right away ('top 5')."""
     nxt = ctx.reading.at(item.pos + 1)
@@ -245,12 +271,21 @@ def _additive(column: str | None, ctx: Context) -> bool:
     return column is not None and not _per_row_quantity(column, ctx.table)
 
 
+def _positional(item: Item, ctx: Context) -> bool:
+    """True for 'top'/'bottom' alone ranking rows ('the top 4 fares'): it may mean the first rows
+    of the table as well as the highest values, unless another order word or a 'by' says how."""
+    if item.text.lower() not in ("top", "bottom") or ctx.plan_kind != "RankArgs":
+        return False
+    later = [t.lower for t in ctx.reading.tokens[item.pos + 1:]]
+    return "by" not in later and len(ctx.reading.of("order")) == 1
+
+
 def order_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     """'highest'/'top'/'most common' (desc), 'lowest'/'bottom'/'least' (asc), 'last'/'latest' (desc),
     'first'/'earliest' (asc) for the order of a ranking."""
     word = item.text.lower()
     if lexical(item) == "order" and item.meanings[0].value == part.op:
-        return Strength.STRONG
+        return Strength.WEAK if _positional(item, ctx) else Strength.STRONG
     before = ctx.reading.at(item.pos - 1)
     if ctx.plan_kind == "RankArgs" and before is not None and before.kind == "column":
         return None  # 'ranked first', 'Place last': a position in that column, not in the file's order

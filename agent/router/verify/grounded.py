@@ -49,6 +49,18 @@ def filter_strength(part: Part, items: list[Item], ctx: Context) -> Strength | N
     return None if column is None or value is None else min(column, value)
 
 
+def _rival(found: list[tuple[Item, Strength]], part: Part, ctx: Context) -> bool:
+    """True when a word of a weak link is a header word of another column ('single' of UK Singles
+    in 'uk single' linked to US Hot 100 by its initials)."""
+    from agent.router.lexicon import singular
+
+    for item, _ in found:
+        for word in item.text.lower().split():
+            if ctx.lex.headers.get(singular(word), set()) - {part.column}:
+                return True
+    return False
+
+
 def _held(part: Part, said: list[tuple[Item, Strength]], ctx: Context) -> bool:
     series = ctx.table.df.get(part.column) if part.column else None
     return series is not None and any(i.kind == "number" for i, _ in said) and isinstance(part.value, float) \
@@ -90,10 +102,15 @@ def check_grounded(parts: list[Part], plan: BaseModel, items: list[Item], ctx: C
                 continue
             raise Abstain(f"No word of the question asks for {describe(part)}; I will not assume it. "
                           f"Say it in the question, e.g. name the {_what(part)}.")
+        if strength < Strength.STRONG and _rival(found, part, ctx):
+            words = ", ".join(f"'{i.text}'" for i, s in found if s == Strength.WEAK)
+            raise Abstain(f"I linked {words} to {part.column} by a near match only, and its words also name another "
+                          f"column; name the column.")
         if part.decisive and strength < Strength.STRONG:
             words = ", ".join(f"'{i.text}'" for i, s in found if s == Strength.WEAK) or "a near match"
-            raise Abstain(f"{describe(part).capitalize()} would rest on {words} only (similar wording, not a "
-                          f"column's name or value); name the column or value to use.")
+            raise Abstain(f"{describe(part).capitalize()} would rest on {words} only, which could mean something "
+                          f"else (similar wording, a shared word start, 'top' for the first rows); name the column, "
+                          f"value or order to use ('highest', 'lowest').")
 
 
 def describe(part: Part) -> str:

@@ -17,13 +17,15 @@ from agent.router.link import Reading
 from agent.router.parse import Abstain
 from agent.table import ColumnRole, Table
 
-_SUMMARY = re.compile(r"^\s*(?:grand\s+)?(?:totals?|average|averages|mean|sum|overall|all)\b", re.I)
+_SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
+                      re.I)
+"""'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'Average', 'All': not 'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _DISTINCT = {"distinct", "different", "unique"}
 
 
-def summary_rows(table: Table) -> dict[int, str]:
-    """Row position -> label of rows among the first and last three whose text cell reads like a
+def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
+    """Row position -> (column, label) of rows among the first and last three whose text cell reads like a
     summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
     cache = table.__dict__.setdefault("_verify_summary", {})
     if "rows" not in cache:
@@ -32,8 +34,8 @@ def summary_rows(table: Table) -> dict[int, str]:
         for column in [c for c, role in table.roles.items() if role in _TEXT]:
             for pos in edges:
                 value = df[column].iloc[pos]
-                if isinstance(value, str) and _SUMMARY.match(value):
-                    found.setdefault(pos, value)
+                if isinstance(value, str) and _SUMMARY.match(value) and int((df[column] == value).sum()) == 1:
+                    found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
         cache["rows"] = found
     return cache["rows"]
 
@@ -55,7 +57,9 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
     if where is None or table.lies_in_file:
         return
     mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else None
-    hit = [label for pos, label in found.items() if mask is None or bool(mask[pos])]
+    groups = set(getattr(plan, "group_by", []) or [])
+    hit = [label for pos, (column, label) in found.items() if (mask is None or bool(mask[pos]))
+           and (not groups or column in groups)]  # grouped: the summary row is a group only by its label
     if hit:
         raise Abstain(f"The table holds a row labelled '{hit[0]}', which looks like a summary of other rows, not a "
                       "row of data; my answer would count it. Ask about the rows you mean, naming them.")
@@ -63,15 +67,18 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
 
 def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when 'how many <text column>' was read as a distinct count, the question says
-    nothing of distinct values, and the matching rows repeat a value: rows (entries) or distinct
-    values? 'how many flag bearers' counts 10 entries or 9 people."""
+    nothing of distinct values, and a column that names nearly every row once repeats a value: rows
+    (entries) or distinct values? 'how many flag bearers' counts 10 entries or 9 people. A column
+    of categories ('how many states': most values repeat) is counted by its distinct values."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or plan.group_by \
-            or table.lies_in_file or any(t.lower in _DISTINCT for t in reading.tokens):
+            or table.lies_in_file or any(t.lower in _DISTINCT for t in reading.tokens) \
+            or table.roles.get(plan.column) is ColumnRole.identifier:  # an id repeating is one entity's rows
         return
     column = plan.column
     series = table.df[column]
     values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
-    if values.nunique() != len(values):
+    whole = series.dropna()
+    if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
         raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
                       f"Ask 'how many rows' or 'how many different {column}'.")
 
@@ -99,8 +106,42 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
                               f"{item.text} row of the table; say which.")
 
 
+def check_value_inside_others(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain for an equality with a text value that other values of the same column hold
+    as words ('Allegany' beside 'Allegany, Garrett'; 'UCLA' beside 'UCLA (2)'): the cell equal to
+    it, or every cell naming it?"""
+    for predicate in _conditions(plan):
+        if predicate.op.value != "=" or not isinstance(predicate.value, str) or table.roles.get(predicate.column) \
+                not in _TEXT or predicate.column not in table.df:
+            continue
+        others = _holders(table, predicate.column, predicate.value)
+        if others:
+            raise Abstain(f"'{predicate.value}' is a value of {predicate.column}, and other values hold it too "
+                          f"('{others[0]}'): the rows equal to it, or every row naming it? Say 'exactly' or 'contains'.")
+
+
+def _conditions(plan: BaseModel) -> list[Predicate]:
+    found = []
+    for name in ("where", "base", "condition"):
+        found += [p for p in getattr(plan, name, []) or [] if isinstance(p, Predicate)]
+    return found
+
+
+def _holders(table: Table, column: str, value: str) -> list[str]:
+    """Other distinct values of `column` holding `value` as whole words, cached on the table."""
+    cache = table.__dict__.setdefault("_verify_holders", {})
+    key = (column, value)
+    if key not in cache:
+        pattern = re.compile(rf"(?<!\w){re.escape(value.strip().casefold())}(?!\w)")
+        distinct = [v for v in table.df[column].dropna().unique() if isinstance(v, str)]
+        cache[key] = [v for v in distinct if v.strip().casefold() != value.strip().casefold()
+                      and pattern.search(v.casefold())][:3] if len(distinct) <= 20000 else []
+    return cache[key]
+
+
 def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the shape rules; raises Abstain naming what spoils the reading."""
+    check_value_inside_others(plan, table)
     check_choice(plan, reading)
     check_rank_position(plan, reading, table)
     check_rows_or_values(plan, reading, table)
