@@ -64,7 +64,7 @@ def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: "Readi
             text = " ".join(t.text for t in window)
             reading.notes.append(f"read '{text}' as {column} (the initials of {column.split()[0]})")
             items.append(_item(text, start, column))
-            items[-1].weak = len(inner) <= 2  # two initials match by chance ('uk single': US)
+            items[-1].weak = any(lex.headers.get(singular(tokens[p].lower)) for p in inner)  # 'uk single': US
             free -= {start + k for k in range(width)}
             break
     return items, sorted(free)

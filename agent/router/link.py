@@ -61,15 +61,25 @@ class Reading:
 
     def at(self, pos: int) -> Item | None:
         """The item at token position `pos` (stopwords included), if any."""
-        return next((i for i in self.items if i.pos == pos), None)
+        for i in self.items:
+            if i.pos == pos:
+                return i
+        return None
 
     def after(self, item: Item) -> Item | None:
-        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
-        return later[0] if later else None
+        """The first non-stop item after `item` (items are in position order)."""
+        for i in self.items:
+            if i.pos > item.pos and i.kind != "stop":
+                return i
+        return None
 
     def before(self, item: Item) -> Item | None:
-        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
-        return earlier[-1] if earlier else None
+        """The last non-stop item before `item`."""
+        found = None
+        for i in self.items:
+            if i.pos < item.pos and i.kind != "stop":
+                found = i
+        return found
 
 _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 

@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
 from agent.router.verify.accounted import check_accounted, check_script
-from agent.router.verify.evidence import Context
+from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grounded import check_grounded
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
@@ -56,9 +56,13 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     ctx = Context(reading=reading, lex=lex, table=table, plan_kind=type(plan).__name__,
                   plan_groups=list(getattr(plan, "group_by", []) or []))
     parts = plan_parts(plan)
-    items = reading.items
-    inherited = {replace(p, path="") for p in plan_parts(previous)} if previous is not None else set()
+    items = [i for i in reading.items if gives_evidence(i)]
+    if previous is not None:
+        inherited = {replace(p, path="") for p in plan_parts(previous)}
+        fresh = [p for p in parts if replace(p, path="") not in inherited]
+    else:
+        fresh = parts
     check_numbers(parts, items, ctx)
-    check_grounded([p for p in parts if replace(p, path="") not in inherited], plan, items, ctx)
+    check_grounded(fresh, plan, items, ctx)
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)

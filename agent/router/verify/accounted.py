@@ -95,10 +95,14 @@ def _unread_comparison(items: list[Item], parts: list[Part]) -> list[Item]:
 def _loose_grouping(items: list[Item], parts: list[Part], ctx: Context) -> list[Item]:
     """'per'/'by' right before a column the plan neither groups nor ranks by ('the most persons per
     square kilometer' summed land area): the grouping word was not read."""
+    ranked = any(p.role is Role.order and p.decisive for p in parts)  # 'Top 5 regions by sales'
     used = {p.column for p in parts if p.role in (Role.group, Role.order_key)}
+    measured = {p.column for p in parts if ranked and p.role is Role.measure}
     loose = []
     for item in items:
         nxt = ctx.reading.at(item.pos + 1)
+        if nxt is not None and item.text.lower() == "by" and nxt.column in measured:
+            continue
         if item.kind == "group" and item.text.lower() in ("per", "by") and nxt is not None and nxt.kind == "column" \
                 and nxt.column not in used and not _row_word(nxt, parts, ctx) and not _passive_by(item, ctx):
             loose.append(item)
@@ -111,6 +115,33 @@ def _passive_by(item: Item, ctx: Context) -> bool:
     return item.text.lower() == "by" and (verb.endswith("ed") or verb in V.FILLER or verb in ("paid", "made", "won"))
 
 
+def _crossed_values(items: list[Item], ctx: Context) -> list[Item]:
+    """A value right after another text column's name, 'by' or 'of' between ('directed by Jim
+    Ryan' where Jim Ryan is a value of Story, not of Director): the question puts the value in
+    that column, the reading in another."""
+    crossed = []
+    for item in items:
+        if item.kind != "value":
+            continue
+        prev = ctx.reading.before(item)
+        between = [t.lower for t in ctx.reading.tokens[prev.pos + len(prev.text.split()):item.pos]] if prev else []
+        if prev is not None and prev.kind == "column" and prev.column != item.column and set(between) <= {"by", "of"} \
+                and ctx.table.roles.get(prev.column) in _TEXT and between:
+            crossed.append(item)
+    return crossed
+
+
+def _compounds(items: list[Item], ctx: Context) -> list[Item]:
+    """Two columns named side by side with no word between ('the surface types': Surface and Type)
+    read as two parts: one noun phrase, read as two columns."""
+    found = []
+    for item in items:
+        nxt = ctx.reading.at(item.pos + len(item.text.split()))
+        if item.kind == "column" and nxt is not None and nxt.kind == "column" and nxt.column != item.column:
+            found.append(item)
+    return found
+
+
 def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
     """Raises Abstain naming the content words no part of the plan stands on."""
     labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT for p in parts)
@@ -119,10 +150,11 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
         if label_word(i):
             if not labelled:
                 loose.append(i)  # 'the name of the most retweeted author' answered by a number
-        elif i.kind not in CLOSED_KINDS and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) \
-                and not any(supports(p, i, ctx) is not None for p in parts):
+        elif i.kind not in CLOSED_KINDS and not any(supports(p, i, ctx) is not None for p in parts) \
+                and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx):
             loose.append(i)
-    loose += _unread_comparison(items, parts) + _loose_grouping(items, parts, ctx)
+    loose += _unread_comparison(ctx.reading.items, parts) + _loose_grouping(items, parts, ctx)
+    loose += _crossed_values(items, ctx) + _compounds(items, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)
         raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "

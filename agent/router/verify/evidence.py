@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from enum import IntEnum
 
 from agent.router import vocabulary as V
@@ -42,7 +43,8 @@ class Context:
     plan_kind: str
     plan_groups: list[str] = field(default_factory=list)
     """The plan's group-by columns (empty when it groups nothing)."""
-    notes: list[str] = field(default_factory=list)
+    memo: dict[tuple[int, int], "Strength | None"] = field(default_factory=dict)
+    """(id of part, id of item) -> supports(part, item): each pair is judged once per plan."""
 
 
 Rule = Callable[[Part, Item, Context], Strength | None]
@@ -101,10 +103,15 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
 
 def _header_words_of(item: Item, column: str, ctx: Context) -> bool:
     """True when every word of a column item is a header word of `column` ('weekday' of Weekday_1)."""
+    words = _singulars(item.text.lower())
+    return bool(words) and words <= ctx.lex.header_words.get(column, set())
+
+
+@lru_cache(maxsize=4096)
+def _singulars(text: str) -> frozenset[str]:
     from agent.router.lexicon import singular
 
-    words = {singular(w) for w in item.text.lower().split()}
-    return bool(words) and words <= ctx.lex.header_words.get(column, set())
+    return frozenset(singular(w) for w in text.split())
 
 
 def _magnitude(item: Item, ctx: Context) -> bool:
@@ -255,7 +262,12 @@ def _groups_rows(ctx: Context) -> bool:
     group = ctx.plan_groups
     if len(group) != 1:
         return False
-    return _one_row_each(ctx.table, group[0]) or ctx.table.roles.get(group[0]) is ColumnRole.identifier
+    if ctx.table.roles.get(group[0]) is ColumnRole.identifier:
+        return True
+    cache = ctx.table.__dict__.setdefault("_verify_one_row", {})
+    if group[0] not in cache:
+        cache[group[0]] = _one_row_each(ctx.table, group[0])
+    return cache[group[0]]
 
 
 def _number_after(item: Item, ctx: Context) -> bool:
@@ -271,21 +283,12 @@ def _additive(column: str | None, ctx: Context) -> bool:
     return column is not None and not _per_row_quantity(column, ctx.table)
 
 
-def _positional(item: Item, ctx: Context) -> bool:
-    """True for 'top'/'bottom' alone ranking rows ('the top 4 fares'): it may mean the first rows
-    of the table as well as the highest values, unless another order word or a 'by' says how."""
-    if item.text.lower() not in ("top", "bottom") or ctx.plan_kind != "RankArgs":
-        return False
-    later = [t.lower for t in ctx.reading.tokens[item.pos + 1:]]
-    return "by" not in later and len(ctx.reading.of("order")) == 1
-
-
 def order_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     """'highest'/'top'/'most common' (desc), 'lowest'/'bottom'/'least' (asc), 'last'/'latest' (desc),
     'first'/'earliest' (asc) for the order of a ranking."""
     word = item.text.lower()
     if lexical(item) == "order" and item.meanings[0].value == part.op:
-        return Strength.WEAK if _positional(item, ctx) else Strength.STRONG
+        return Strength.STRONG
     before = ctx.reading.at(item.pos - 1)
     if ctx.plan_kind == "RankArgs" and before is not None and before.kind == "column":
         return None  # 'ranked first', 'Place last': a position in that column, not in the file's order
@@ -320,15 +323,26 @@ def group_word(part: Part, item: Item, ctx: Context) -> Strength | None:
         return named if item.kind not in ("column", "value", "flag") else None
     prev = ctx.reading.before(item)
     first = ctx.reading.tokens[0].lower if ctx.reading.tokens else ""
-    cue = prev is not None and (prev.kind in ("group", "which", "number", "time") or
-                                prev.text.lower() in V.TIME_ORDER_WORDS)
+    entity = ctx.table.roles.get(part.column) is ColumnRole.identifier  # 'the smallest invoice': per invoice
+    cue = prev is not None and (prev.kind in ("group", "which", "number", "time") or (prev.kind == "order" and entity)
+                                or prev.text.lower() in V.TIME_ORDER_WORDS)
     return named if cue or first in V.WHO_WORDS else Strength.WEAK
 
 
 def label_word(item: Item) -> bool:
     """'who' (opening the question) and 'name'/'names' ask for a text label of the rows."""
     word = item.text.lower()
-    return word in CONTENT_WORDS or (word in V.WHO_WORDS and item.pos == 0)
+    return (word in CONTENT_WORDS and item.pos > 0) or (word in V.WHO_WORDS and item.pos == 0)  # 'Name the ...': a verb
+
+
+STOP_EVIDENCE = frozenset({"all", "every", "each"})
+"""Stop words that still stand for a part: 'all'/'every' for a test every row must pass."""
+
+
+def gives_evidence(item: Item) -> bool:
+    """False for a function word the lexicon read as a stop word (it stands for no part); True for
+    every other item, words the parser consumed ('first' of a file order) and label words included."""
+    return item.kind != "stop" or lexical(item) != "stop" or label_word(item) or item.text.lower() in STOP_EVIDENCE
 
 
 def shown_word(part: Part, item: Item, ctx: Context) -> Strength | None:
@@ -420,7 +434,14 @@ test a yes/no question implies ('is there ...': any row), the order of groups sh
 
 
 def supports(part: Part, item: Item, ctx: Context) -> Strength | None:
-    """The strongest evidence `item` gives for `part`, or None."""
+    """The strongest evidence `item` gives for `part`, or None (memoised for one verification)."""
+    key = (id(part), id(item))
+    if key not in ctx.memo:
+        ctx.memo[key] = _supports(part, item, ctx)
+    return ctx.memo[key]
+
+
+def _supports(part: Part, item: Item, ctx: Context) -> Strength | None:
     best = None
     for rule in EVIDENCE.get(part.role, ()):
         got = rule(part, item, ctx)

@@ -50,11 +50,13 @@ def filter_strength(part: Part, items: list[Item], ctx: Context) -> Strength | N
 
 
 def _rival(found: list[tuple[Item, Strength]], part: Part, ctx: Context) -> bool:
-    """True when a word of a weak link is a header word of another column ('single' of UK Singles
-    in 'uk single' linked to US Hot 100 by its initials)."""
+    """True when a word of a weak lexical link is a header word of another column ('single' of UK
+    Singles in 'uk single' linked to US Hot 100 by its initials)."""
     from agent.router.lexicon import singular
 
     for item, _ in found:
+        if item.similar:
+            continue  # an embedding link already beat every other column by a margin
         for word in item.text.lower().split():
             if ctx.lex.headers.get(singular(word), set()) - {part.column}:
                 return True

@@ -1,8 +1,10 @@
 """Verifier rules beyond the words: readings whose answer the table's shape decides or spoils,
 whatever the words. A count or listing that takes in a summary row ('Total', 'Average' pasted
 among the data), a distinct count read from 'how many <column>' when rows and distinct values
-disagree, a yes/no test of 'Is X A or B?' (a choice between two values, not a yes/no), and 'first'
-or 'last' beside a rank-like column ('took first place': Place = 1, not the file's first row)."""
+disagree, a yes/no test of 'Is X A or B?' (a choice between two values, not a yes/no), 'first'
+or 'last' beside a rank-like column ('took first place': Place = 1, not the file's first row), an
+equality with a value other values hold as words, an order over a column of places (1 is the
+top), and counts or matches over cells holding lists."""
 
 from __future__ import annotations
 
@@ -139,9 +141,60 @@ def _holders(table: Table, column: str, value: str) -> list[str]:
     return cache[key]
 
 
+_RANK_WORDS = {"rank", "ranking", "place", "position", "pos", "seed", "standing", "placing"}
+
+
+def _rank_like(table: Table, column: str | None) -> bool:
+    """True for a numeric column of places ('Rank', 'Place', 'Pos.') holding 1: its top is its lowest number."""
+    from agent.router.lexicon import header_words, singular
+
+    if column is None or column not in table.df or table.roles.get(column) is not ColumnRole.numeric:
+        return False
+    return bool({singular(w) for w in header_words(column)} & _RANK_WORDS) and bool((table.df[column] == 1).any())
+
+
+def check_rank_order(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a plan ranks by, or takes the highest/lowest/total of, a column of places
+    ('which athlete placed top?' summed Place): place 1 is the top, so 'highest' and 'top' may
+    mean the smallest number."""
+    name = type(plan).__name__
+    column = getattr(plan, "by", None) if name in ("RankArgs", "SubsetArgs") else getattr(plan, "column", None)
+    op = getattr(getattr(plan, "op", None), "value", None)
+    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or (getattr(plan, "order", None) and op == "sum")
+    if ranks and _rank_like(table, column):
+        raise Abstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
+                      f"'{column} = 1' or 'the lowest {column}'.")
+
+
+def _list_cells(table: Table, column: str) -> bool:
+    """True when a third or more of a text column's cells hold three lines or more (a list in each
+    cell; a title with a subtitle line is one value)."""
+    cache = table.__dict__.setdefault("_verify_lists", {})
+    if column not in cache:
+        values = table.df[column].dropna()
+        text = values[values.map(lambda v: isinstance(v, str))]
+        cache[column] = len(text) > 0 and float((text.str.count("\n") >= 2).mean()) >= 1 / 3
+    return cache[column]
+
+
+def check_list_cells(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a plan counts, lists or matches values of a column whose cells are lists
+    ('Audi RS4 (winner)\\nBMW M3\\n...'): a cell is several values, a count of cells is not theirs."""
+    columns = [p.column for p in _conditions(plan)]
+    name = type(plan).__name__
+    if name in ("AggregateArgs", "FrequencyArgs", "DistinctArgs") and getattr(plan, "column", None):
+        columns.append(plan.column)
+    for column in columns:
+        if column in table.df and table.roles.get(column) in _TEXT and _list_cells(table, column):
+            raise Abstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
+                          "so I cannot count or match what is inside them.")
+
+
 def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the shape rules; raises Abstain naming what spoils the reading."""
     check_value_inside_others(plan, table)
+    check_rank_order(plan, table)
+    check_list_cells(plan, table)
     check_choice(plan, reading)
     check_rank_position(plan, reading, table)
     check_rows_or_values(plan, reading, table)
