@@ -80,10 +80,14 @@ def _splice(question: str, start_word: str, index: int, replacement: str, replac
 
 
 def mutations(question: str, router: Router, rng: random.Random) -> list[tuple[str, str]]:
-    """(kind, mutated question) for the three mutations of `question` that apply to it."""
+    """(kind, mutated question) for the three mutations of `question` that apply to it. Only words
+    of the question proper are mutated, never a trailing instruction about the answer's form
+    ('The answer is a list with five values'), which the router sets aside before reading."""
+    from agent.router import vocabulary as V
     from agent.router.link import read
 
-    reading = read(question, router.lexicon)
+    asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question  # as the router reads it
+    reading = read(asked, router.lexicon)
     content = [i for i in reading.items if i.kind in CONTENT_KINDS]
     if not content:
         return []

@@ -195,3 +195,22 @@ def test_plan_parts_cover_every_field():
     roles = [p.role for p in plan_parts(plan)]
     assert roles == [Role.aggregate, Role.measure, Role.filter, Role.group, Role.order, Role.limit]
     assert [p.decisive for p in plan_parts(plan)] == [True, False, True, True, True, True]
+
+
+def test_words_read_but_left_out_of_the_plan_are_named():
+    courts = "tournament,surface,type\nA,Clay,Open\nB,Hard,Open\nC,Grass,Masters\nD,Carpet,Open\n"
+    plan = AggregateArgs(op="count_distinct", column="type",
+                         where=[Predicate(column="surface", op=Op.not_in, values=["Clay", "Hard"])])
+    reason = checked(courts, "How many of the surface types are not clay or hard?", plan)
+    assert reason is not None and "'types'" in reason  # 'surface types': Surface's values, not the column Type
+    shows = "title,director,story\nA,Ann Lee,Jim Ryan\nB,Jim Ryan,Bo Li\nC,Jim Ryan,Ann Lee\n"
+    plan = AggregateArgs(op="count", where=[Predicate(column="story", op=Op.eq, value="Jim Ryan")])
+    assert checked(shows, "How many titles were directed by Jim Ryan?", plan) is not None  # 'directed by' X
+    players = "player,height\nOliver Venno,196\nRait Rikberg,188\n"
+    plan = AggregateArgs(op="sum", column="height", where=[
+        Predicate(column="player", op=Op.in_, values=["Oliver Venno", "Rait Rikberg"])])
+    reason = checked(players, "How much taller is Oliver Venno than Rait Rikberg?", plan)
+    assert reason is not None and "'than'" in reason  # a difference, never 196 + 188
+    people = "name,survived,fare\nA,Yes,10\nB,No,20\n"
+    plan = AggregateArgs(op="sum", column="fare", where=[Predicate(column="survived", op=Op.eq, value="No")])
+    assert checked(people, "What is the total fare of those who didn't not survive?", plan) is not None

@@ -15,6 +15,7 @@ from agent.router.verify.parts import Part, Role
 from agent.table import ColumnRole
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_GENERIC = {w.rstrip("s") for w in V.GENERIC_HEADER_WORDS} | set(V.GENERIC_HEADER_WORDS) | {"kind", "sort"}
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -131,14 +132,28 @@ def _crossed_values(items: list[Item], ctx: Context) -> list[Item]:
     return crossed
 
 
-def _compounds(items: list[Item], ctx: Context) -> list[Item]:
-    """Two columns named side by side with no word between ('the surface types': Surface and Type)
-    read as two parts: one noun phrase, read as two columns."""
+def _compounds(items: list[Item], parts: list[Part], ctx: Context) -> list[Item]:
+    """A column named right before a generic noun that is another column's name, counted ('how
+    many of the surface types': the types of surface, i.e. Surface's values, not the column Type)."""
+    from agent.router.lexicon import singular
+
+    counted = {p.column for p in parts if p.role is Role.aggregate and p.op in ("count", "count_distinct")}
     found = []
     for item in items:
         nxt = ctx.reading.at(item.pos + len(item.text.split()))
-        if item.kind == "column" and nxt is not None and nxt.kind == "column" and nxt.column != item.column:
-            found.append(item)
+        if item.kind == "column" and nxt is not None and nxt.kind == "column" and nxt.column != item.column \
+                and nxt.column in counted and singular(nxt.text.lower()) in _GENERIC:
+            found.append(nxt)
+    return found
+
+
+def _double_negations(items: list[Item], ctx: Context) -> list[Item]:
+    """Two negations before one condition ("who didn't not survive"): the reading keeps one."""
+    found = []
+    for item in items:
+        nxt = ctx.reading.after(item)
+        if lexical(item) == "negation" and nxt is not None and lexical(nxt) == "negation":
+            found.append(nxt)
     return found
 
 
@@ -154,7 +169,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
                 and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx):
             loose.append(i)
     loose += _unread_comparison(ctx.reading.items, parts) + _loose_grouping(items, parts, ctx)
-    loose += _crossed_values(items, ctx) + _compounds(items, ctx)
+    loose += _crossed_values(items, ctx) + _compounds(items, parts, ctx) + _double_negations(items, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)
         raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "
