@@ -125,6 +125,8 @@ def _crossed_values(items: list[Item], ctx: Context) -> list[Item]:
         if item.kind != "value":
             continue
         prev = ctx.reading.before(item)
+        while prev is not None and prev.text.lower() in ("by", "of"):
+            prev = ctx.reading.before(prev)  # 'directed by Jim Ryan': the column before 'by'
         between = [t.lower for t in ctx.reading.tokens[prev.pos + len(prev.text.split()):item.pos]] if prev else []
         if prev is not None and prev.kind == "column" and prev.column != item.column and set(between) <= {"by", "of"} \
                 and ctx.table.roles.get(prev.column) in _TEXT and between:
