@@ -58,6 +58,12 @@ def records_match(value: dict | None, answer: dict) -> bool:
     return all(str(r.get(k)).casefold() == str(v).casefold() for r in value["records"] for k, v in answer["where"].items())
 
 
+ASKS_WHICH = re.compile(r"\s*which\b|\s*what\s+(?!(?:is|was|are|were|does|do|did|has|had|have|'s|the|a|an|percentage|"
+                        r"percent|share|proportion|fraction|number|amount|total|sum|average|mean|median)\b)\w+\s+"
+                        r"(?:has|had|have|is|was|were|are|did|does|saw|got|scored|won)\b", re.I)
+"""'Which X has ...', 'What year had ...': the answer is the group's key, not its value."""
+
+
 def structured_answer(outcome: Outcome, case: Case) -> object:
     """The answer as a value of the case's type, from the last successful tool result: numbers,
     a group key for 'which X', a list of keys or values, a {key: value} mapping. None if none."""
@@ -75,7 +81,7 @@ def structured_answer(outcome: Outcome, case: Case) -> object:
     keys = [g.key[0] if len(g.key) == 1 else tuple(g.key) for g in groups]
     match case.type:
         case "category" | "boolean": return keys[0] if keys else None
-        case "number" if re.match(r"\s*which\b", case.question, re.I): return keys[0] if keys else None
+        case "number" if ASKS_WHICH.match(case.question): return keys[0] if keys else None
         case "number": return groups[0].value if groups else None
         case "list[number]": return [g.value for g in groups]
         case "list[category]": return keys

@@ -67,3 +67,26 @@ def drop_fillers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Re
         words = ", ".join(f"'{tokens[p].text}'" for p in ignored)
         reading.notes.append(f"ignored {words} (generic wording that names no column, value or condition)")
     return kept
+
+
+COLUMN_NOUNS = frozenset({"column", "columns", "field", "fields", "variable", "attribute", "col"})
+"""Words that name a column as a column ('the price column', 'the Age field'): layout, not a value."""
+
+
+def column_nouns(tokens: list[Token], rest: list[int], reading: "Reading") -> list[int]:
+    """The unmatched positions `rest` without a column noun right after a column's name ('the
+    price column'); a value item read from such a noun ('column' of a value 'Column') is undone the
+    same way. Each is kept as a stop item and noted."""
+    from agent.router.reading import Item
+
+    named = {i.pos + len(i.text.split()) for i in reading.items if i.kind == "column"}
+    dropped = [p for p in rest if tokens[p].lower in COLUMN_NOUNS and p in named]
+    for item in reading.items:
+        if item.kind == "value" and item.text.lower() in COLUMN_NOUNS and item.pos in named:
+            item.meanings, item.kind = [Meaning("stop")], "stop"
+            dropped.append(item.pos)
+    reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p in dropped
+                                              if p in rest)], key=lambda it: it.pos)
+    for p in dropped:
+        reading.notes.append(f"read '{tokens[p].text}' as naming the column before it (not a value)")
+    return [p for p in rest if p not in dropped]

@@ -58,6 +58,7 @@ def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Readin
             text = " ".join(t.text for t in window)
             reading.notes.append(f"read '{text}' as {column} (the initials of {column.split()[0]})")
             items.append(_item(text, start, column))
+            items[-1].weak = any(lex.headers.get(singular(tokens[p].lower)) for p in inner)  # 'uk single': US
             free -= {start + k for k in range(width)}
             break
     return items, sorted(free)
@@ -89,6 +90,7 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
                 text = " ".join(tokens[p].text for p in span)
                 reading.notes.append(f"read '{text}' as {column} (words of its header)")
                 items.append(_item(text, span[0], column))
+                items[-1].weak = not any(lex.headers.get(singular(tokens[p].lower)) for p in span)  # a shared word start
         span, columns = [], set()
 
     for pos in gap:

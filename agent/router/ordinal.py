@@ -49,3 +49,4 @@ def _agree(table: Table, where: list[Predicate], by: str, order: str, n: int, nt
         nth_distinct = distinct[n - 1] if len(distinct) >= n else None
         raise Abstain(f"The top {n} {by} values tie ({', '.join(map(str, top))}): the {nth} row holds {top[-1]}, "
                       f"the {nth} distinct value is {nth_distinct}; say 'different' for distinct values.")
+

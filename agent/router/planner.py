@@ -195,7 +195,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
                       "(e.g. 'which category has the highest ...').")
     if draft.group_by and order is None:
         order = "desc"
-    if op == "count" and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
+    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
         raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
                       "(all tie at 1); say which column to rank by.")
     if draft.which and draft.group_by and limit is None:

@@ -46,6 +46,9 @@ class Item:
     """Linked by embedding similarity, which cannot tell a word from its opposite ('inactive', 'active')."""
     evidence: Evidence = Evidence.exact
     """How the item was linked (Evidence); `similarity` whenever `similar`."""
+    weak: bool = False
+    """Linked by a near match only (two words' initials, a shared word start): the verifier lets it
+    name a measure, never decide rows (agent/router/verify)."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")

@@ -27,6 +27,7 @@ from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
 from agent.router.rows import one_row_key
 from agent.router.link import Reading, read
+from agent.router.verify import drop_layout, verify
 from agent.table import Table
 from agent.router import vocabulary as V
 from agent.router.vocabulary import FOLLOW_UP_STARTS
@@ -81,6 +82,7 @@ class Router:
         follow_up = previous is not None and (question.strip().lower().startswith(FOLLOW_UP_STARTS)
                                               or bool(V.REFERS_BACK.search(question)))
         asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
+        asked, layout = drop_layout(asked)
         try:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)
@@ -104,7 +106,7 @@ class Router:
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
             if query is not None:
-                decision.plan = self._checked(query, reading, draft)
+                decision.plan = self._checked(query, reading, draft, asked)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
                     "kind": "computation", "confidence": max(classification.confidence, 0.8)})
@@ -117,10 +119,12 @@ class Router:
                 # complete: it does not inherit the last plan's conditions
                 complete = draft.asks and bool(draft.predicates) and not follow_up
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
-                decision.plan = self._checked(plan, reading, draft)
+                decision.plan = self._checked(plan, reading, draft, asked, previous)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
+        if layout:
+            decision.notes.insert(0, layout)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
@@ -143,13 +147,16 @@ class Router:
             "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
         return True
 
-    def _checked(self, plan: BaseModel, reading: Reading, draft: Draft) -> BaseModel:
+    def _checked(self, plan: BaseModel, reading: Reading, draft: Draft, asked: str,
+                 previous: BaseModel | None = None) -> BaseModel:
         """The last stages every plan passes: identifiers counted as entities, a history table's
-        latest rows, and no similarity link left unused. Raises Abstain."""
+        latest rows, no similarity link left unused, then the verifier (agent.router.verify: every
+        word accounted for by the plan, every part of it resting on words). Raises Abstain."""
         plan = count_entities(plan, self.table, reading, draft.notes)
         plan = rows_not_groups(plan, reading, self.table, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
+        verify(plan, asked, reading, self.lexicon, self.table, previous)
         return plan
 
 

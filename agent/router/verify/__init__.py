@@ -1,0 +1,68 @@
+"""The router's last stage: a verifier that accounts for every word, written apart from the rules
+that build plans (double-entry bookkeeping for readings). From the plan and the question's read
+items it re-derives which words each part of the plan stands on, through the table's lexicon, and
+raises the router's Abstain naming the words unless
+
+(a) every content word of the question is accounted for by one part of the plan (a column, a
+    value, a comparison, the operation, a limit, an order, a period, a grouping) or is a
+    closed-class function word or noted filler (accounted.py; a word in a script the tokenizer
+    does not read is never accounted for);
+(b) every part of the plan rests on words of the question: no default aggregate, no default
+    grouping (grounded.py);
+(c) the parts that decide which rows count and what is computed (filters, the aggregate function,
+    the grouping, the order of a cut ranking, the limit) rest on strong evidence: a column's name
+    or header word, a value of that column, a comparator with a number and a column, an operation
+    word; weak evidence (embedding similarity, a shared word start) may name a measure column only
+    (grounded.py);
+(d) every number in the question is used (a threshold, a limit, a period, a value) or is layout
+    (a list marker, dropped before reading and noted: layout.py) (numbers.py);
+and the table's shape does not spoil the reading (shape.py: a summary row among the rows read,
+rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place').
+
+How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
+a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
+is covered as it is); which words can stand for which part lives in evidence.EVIDENCE (role ->
+rules) and evidence.CLOSED_KINDS (word kinds that need no part). Add a rule there for a new word
+kind or plan field, never a special case here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pydantic import BaseModel
+
+from agent.router.lexicon import Lexicon
+from agent.router.reading import Reading
+from agent.router.verify.accounted import check_accounted, check_script
+from agent.router.verify.evidence import Context, gives_evidence
+from agent.router.verify.grounded import check_grounded
+from agent.router.verify.layout import drop_layout
+from agent.router.verify.numbers import check_numbers
+from agent.router.verify.parts import Part, Role, plan_parts
+from agent.router.verify.shape import check_shape
+from agent.table import Table
+
+__all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
+
+
+def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table: Table,
+           previous: BaseModel | None = None) -> None:
+    """Raises the router's Abstain (agent.router.parse.Abstain) naming the words when `plan` does
+    not account for `question` as read in `reading` (rules (a)-(d) of the module docstring);
+    returns None when every word and every part of the plan are accounted for. `previous`: the
+    plan a follow-up refines; its parts rest on the earlier question's words, so they need none
+    here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
+    check_script(question)
+    ctx = Context(reading=reading, lex=lex, table=table, plan_kind=type(plan).__name__,
+                  plan_groups=list(getattr(plan, "group_by", []) or []))
+    parts = plan_parts(plan)
+    items = [i for i in reading.items if gives_evidence(i)]
+    if previous is not None:
+        inherited = {replace(p, path="") for p in plan_parts(previous)}
+        fresh = [p for p in parts if replace(p, path="") not in inherited]
+    else:
+        fresh = parts
+    check_numbers(parts, items, ctx)
+    check_grounded(fresh, plan, items, ctx)
+    check_accounted(parts, items, ctx)
+    check_shape(plan, reading, table)

@@ -1,0 +1,201 @@
+"""Verifier rules beyond the words: readings whose answer the table's shape decides or spoils,
+whatever the words. A count or listing that takes in a summary row ('Total', 'Average' pasted
+among the data), a distinct count read from 'how many <column>' when rows and distinct values
+disagree, a yes/no test of 'Is X A or B?' (a choice between two values, not a yes/no), 'first'
+or 'last' beside a rank-like column ('took first place': Place = 1, not the file's first row), an
+equality with a value other values hold as words, an order over a column of places (1 is the
+top), and counts or matches over cells holding lists."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from pydantic import BaseModel
+
+from agent.ops.common import selected
+from agent.plan import Predicate
+from agent.router.reading import Reading
+from agent.router.draft import Abstain
+from agent.table import ColumnRole, Table
+
+_SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
+                      re.I)
+"""'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'Average', 'All': not 'All-Africa Games'."""
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_DISTINCT = {"distinct", "different", "unique"}
+
+
+def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
+    """Row position -> (column, label) of rows among the first and last three whose text cell reads like a
+    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
+    cache = table.__dict__.setdefault("_verify_summary", {})
+    if "rows" not in cache:
+        df, found = table.df, {}
+        edges = sorted({*range(min(3, len(df))), *range(max(0, len(df) - 3), len(df))})
+        for column in [c for c, role in table.roles.items() if role in _TEXT]:
+            for pos in edges:
+                value = df[column].iloc[pos]
+                if isinstance(value, str) and _SUMMARY.match(value) and int((df[column] == value).sum()) == 1:
+                    found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
+        cache["rows"] = found
+    return cache["rows"]
+
+
+def _rows(plan: BaseModel) -> list[Predicate] | None:
+    """The predicates choosing the rows a plan reads, or None for a plan of another shape."""
+    name = type(plan).__name__
+    if name in ("AggregateArgs", "RankArgs", "FrequencyArgs", "DistinctArgs", "LatestArgs", "StatisticArgs"):
+        return list(plan.where)
+    if name == "RatioArgs":
+        return list(plan.base)
+    return None
+
+
+def check_summary_rows(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when the rows the plan reads include a summary-like row."""
+    found = summary_rows(table)
+    where = _rows(plan) if found else None
+    if where is None or table.lies_in_file:
+        return
+    mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else None
+    groups = set(getattr(plan, "group_by", []) or [])
+    hit = [label for pos, (column, label) in found.items() if (mask is None or bool(mask[pos]))
+           and (not groups or column in groups)]  # grouped: the summary row is a group only by its label
+    if hit:
+        raise Abstain(f"The table holds a row labelled '{hit[0]}', which looks like a summary of other rows, not a "
+                      "row of data; my answer would count it. Ask about the rows you mean, naming them.")
+
+
+def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when 'how many <text column>' was read as a distinct count, the question says
+    nothing of distinct values, and a column that names nearly every row once repeats a value: rows
+    (entries) or distinct values? 'how many flag bearers' counts 10 entries or 9 people. A column
+    of categories ('how many states': most values repeat) is counted by its distinct values."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or plan.group_by \
+            or table.lies_in_file or any(t.lower in _DISTINCT for t in reading.tokens) \
+            or table.roles.get(plan.column) is ColumnRole.identifier:  # an id repeating is one entity's rows
+        return
+    column = plan.column
+    series = table.df[column]
+    values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
+    whole = series.dropna()
+    if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
+        raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
+                      f"Ask 'how many rows' or 'how many different {column}'.")
+
+
+def check_choice(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain for 'Is X a state monument or a bird sanctuary?': a yes/no test of a value
+    list said with 'or' asks which of them, not whether any."""
+    if type(plan).__name__ == "CheckArgs" and any(p.op.value == "in" for p in plan.condition) \
+            and any(i.kind == "or" for i in reading.items):
+        raise Abstain("It asks which of two values holds ('A or B?'), not a yes/no; ask for the column's value.")
+
+
+def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain for 'first'/'last' right before or after a numeric column holding 1 in a
+    file-order plan ('took first place', 'ranked first'): that column's value 1, or the file's first row?"""
+    if type(plan).__name__ != "RankArgs" or plan.by is not None:
+        return
+    for item in reading.items:
+        if item.text.lower() not in ("first", "last"):
+            continue
+        for near in (reading.at(item.pos + 1), reading.at(item.pos - 1)):
+            if near is not None and near.kind == "column" and near.column in table.df \
+                    and table.roles[near.column] is ColumnRole.numeric and bool((table.df[near.column] == 1).any()):
+                raise Abstain(f"'{item.text}' beside {near.column} may mean {near.column} = 1 rather than the "
+                              f"{item.text} row of the table; say which.")
+
+
+def check_value_inside_others(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain for an equality with a text value that other values of the same column hold
+    as words ('Allegany' beside 'Allegany, Garrett'; 'UCLA' beside 'UCLA (2)'): the cell equal to
+    it, or every cell naming it?"""
+    for predicate in _conditions(plan):
+        if predicate.op.value != "=" or not isinstance(predicate.value, str) or table.roles.get(predicate.column) \
+                not in _TEXT or predicate.column not in table.df:
+            continue
+        others = _holders(table, predicate.column, predicate.value)
+        if others:
+            raise Abstain(f"'{predicate.value}' is a value of {predicate.column}, and other values hold it too "
+                          f"('{others[0]}'): the rows equal to it, or every row naming it? Say 'exactly' or 'contains'.")
+
+
+def _conditions(plan: BaseModel) -> list[Predicate]:
+    found = []
+    for name in ("where", "base", "condition"):
+        found += [p for p in getattr(plan, name, []) or [] if isinstance(p, Predicate)]
+    return found
+
+
+def _holders(table: Table, column: str, value: str) -> list[str]:
+    """Other distinct values of `column` holding `value` as whole words, cached on the table."""
+    cache = table.__dict__.setdefault("_verify_holders", {})
+    key = (column, value)
+    if key not in cache:
+        pattern = re.compile(rf"(?<!\w){re.escape(value.strip().casefold())}(?!\w)")
+        distinct = [v for v in table.df[column].dropna().unique() if isinstance(v, str)]
+        cache[key] = [v for v in distinct if v.strip().casefold() != value.strip().casefold()
+                      and pattern.search(v.casefold())][:3] if len(distinct) <= 20000 else []
+    return cache[key]
+
+
+_RANK_WORDS = {"rank", "ranking", "place", "position", "pos", "seed", "standing", "placing"}
+
+
+def _rank_like(table: Table, column: str | None) -> bool:
+    """True for a numeric column of places ('Rank', 'Place', 'Pos.') holding 1: its top is its lowest number."""
+    from agent.router.lexicon import header_words, singular
+
+    if column is None or column not in table.df or table.roles.get(column) is not ColumnRole.numeric:
+        return False
+    return bool({singular(w) for w in header_words(column)} & _RANK_WORDS) and bool((table.df[column] == 1).any())
+
+
+def check_rank_order(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a plan ranks by, or takes the highest/lowest/total of, a column of places
+    ('which athlete placed top?' summed Place): place 1 is the top, so 'highest' and 'top' may
+    mean the smallest number."""
+    name = type(plan).__name__
+    column = getattr(plan, "by", None) if name in ("RankArgs", "SubsetArgs") else getattr(plan, "column", None)
+    op = getattr(getattr(plan, "op", None), "value", None)
+    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or (getattr(plan, "order", None) and op == "sum")
+    if ranks and _rank_like(table, column):
+        raise Abstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
+                      f"'{column} = 1' or 'the lowest {column}'.")
+
+
+def _list_cells(table: Table, column: str) -> bool:
+    """True when a third or more of a text column's cells hold three lines or more (a list in each
+    cell; a title with a subtitle line is one value)."""
+    cache = table.__dict__.setdefault("_verify_lists", {})
+    if column not in cache:
+        values = table.df[column].dropna()
+        text = values[values.map(lambda v: isinstance(v, str))]
+        cache[column] = len(text) > 0 and float((text.str.count("\n") >= 2).mean()) >= 1 / 3
+    return cache[column]
+
+
+def check_list_cells(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a plan counts, lists or matches values of a column whose cells are lists
+    ('Audi RS4 (winner)\\nBMW M3\\n...'): a cell is several values, a count of cells is not theirs."""
+    columns = [p.column for p in _conditions(plan)]
+    name = type(plan).__name__
+    if name in ("AggregateArgs", "FrequencyArgs", "DistinctArgs") and getattr(plan, "column", None):
+        columns.append(plan.column)
+    for column in columns:
+        if column in table.df and table.roles.get(column) in _TEXT and _list_cells(table, column):
+            raise Abstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
+                          "so I cannot count or match what is inside them.")
+
+
+def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """All the shape rules; raises Abstain naming what spoils the reading."""
+    check_value_inside_others(plan, table)
+    check_rank_order(plan, table)
+    check_list_cells(plan, table)
+    check_choice(plan, reading)
+    check_rank_position(plan, reading, table)
+    check_rows_or_values(plan, reading, table)
+    check_summary_rows(plan, table)
