@@ -171,6 +171,8 @@ def matches(value: object, case: Case) -> bool:
         return False
     if case.set == "wtq":
         return wtq_match(value, case.answer, case.type)
+    if case.set == "databench_train" and case.type == "number" and rounded_equal(value, case.answer):
+        return True
     if case.set in ("databench", "databench_train"):
         shown = f"[{', '.join(map(str, value))}]" if isinstance(value, list) else str(value)
         return bool(_databench_compare()(shown, str(case.answer), case.type))
@@ -186,9 +188,20 @@ def matches(value: object, case: Case) -> bool:
     return False
 
 
+def rounded_equal(value: object, gold: object) -> bool:
+    """True when `value` rounds to a gold number written with a fixed number of decimals (one or
+    more): 32.3054 for a gold '32.31'. A whole-number gold never matches a fraction this way."""
+    text = str(gold).strip()
+    if not re.fullmatch(r"-?\d+\.\d+", text) or _number(value) is None:
+        return False
+    decimals = len(text.split(".")[1])
+    return round(float(value), decimals) == round(float(text), decimals) and len(str(value).split(".")[-1]) > decimals
+
+
 def _wtq_norm(item: object) -> str | float:
     """WikiTableQuestions' value normalisation, after its official evaluator (Pasupat & Liang 2015,
-    evaluator.py): a number compares as a float; text is NFKD-normalised, lower-cased, stripped of
+    evaluator.py): a number compares as a float ('$251,736' is 251736: a currency sign before it is
+not part of the value); text is NFKD-normalised, lower-cased, stripped of
     surrounding quotes and a final period, with inner whitespace collapsed."""
     if isinstance(item, bool):
         return str(item).casefold()
@@ -196,7 +209,7 @@ def _wtq_norm(item: object) -> str | float:
         return float(item)
     text = unicodedata.normalize("NFKD", str(item)).strip().strip("'\"").rstrip(".").casefold()
     text = re.sub(r"\s+", " ", text)
-    number = _number(text.replace(",", "")) if re.fullmatch(r"[-+]?[\d,]*\.?\d+", text) else None
+    number = _number(re.sub(r"[,$€£¥]", "", text)) if re.fullmatch(r"[-+]?[$€£¥]?[\d,]*\.?\d+", text) else None
     return number if number is not None else text
 
 

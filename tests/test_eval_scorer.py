@@ -91,3 +91,23 @@ def test_a_list_of_numbers_is_read_from_text_as_the_gold_items_it_states():
     c = case(set="databench", type="list[number]", answer="[1, 2, 3]", question="List the 3 most common levels.")
     assert score(c, model("The 3 most common levels are 1 (543 rows), 2 (534 rows) and 3 (218 rows)."))[0] == Verdict.correct
     assert score(c, model("The 3 most common levels are 1, 2 and 4."))[0] == Verdict.confident_wrong
+
+
+def test_wtq_answers_compare_after_the_official_normalisation():
+    from evals.score import wtq_match
+
+    assert wtq_match(2004.0, "2004", "number")
+    assert wtq_match(251736.0, "$251,736", "number")  # the cell's currency sign is not the value
+    assert wtq_match(["Andri Aganits", "Siim Ennemuist"], "['Siim Ennemuist', 'Andri Aganits']", "list[category]")
+    assert wtq_match(True, "True", "boolean")
+    assert not wtq_match(["Andri Aganits"], "['Siim Ennemuist', 'Andri Aganits']", "list[category]")
+    assert not wtq_match(2005.0, "2004", "number")
+    assert not wtq_match("Bangkok", "Bangkok, Thailand", "category")
+
+
+def test_a_number_rounding_to_a_gold_given_in_decimals_is_correct():
+    from evals.score import rounded_equal
+
+    assert rounded_equal(32.3054, "32.31")  # DataBench train: the mean fare, gold rounded to cents
+    assert not rounded_equal(32.3, "32.31")
+    assert not rounded_equal(2004.4, "2004")  # a whole-number gold never takes a fraction

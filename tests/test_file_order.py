@@ -29,6 +29,7 @@ SEASONS = "Year,Winner,Runner-up\n2010,Ann,Bo\n2009,Bo,Cy\n2008,Cy,Ann\n"
     (LIBRARIES, "which library opened first?", "'opened first'"),  # Bexley by Opened, Ashfield by the file
     (SEASONS, "who was the first winner?", "newest to oldest"),  # Cy in time, Ann listed first
     (SEASONS, "what is the first winner and runner-up?", "Runner-up"),  # two columns asked, one would be shown
+    (SEASONS, "what is the first runner-up and winner on the chart?", "could not tell"),  # not the row noun: asked
     (PLAYERS, "what is the name of the first club listed?", "may be Name or Club"),  # the club's name, or Name?
 ])
 def test_first_last_shapes_that_are_not_the_tables_order_refuse(csv, question, words):

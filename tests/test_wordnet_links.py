@@ -175,3 +175,12 @@ def test_an_instruction_to_name_rows_is_never_answered_with_a_count():
     router = Router(table_from_text(MEDALS, "medals.csv"), CONFIG.router)
     assert router.route("name one nation that earned at least two silver medals.").plan is None
     assert answer(MEDALS, "medals.csv", "How many nations earned at least two silver medals?").results[-1].result.value == 2
+
+
+def test_top_of_a_rank_column_is_ambiguous_and_abstains():
+    # rank 1 is the top: 'the top 2 ranks' could be 1, 2 or the two largest numbers
+    table = table_from_text("name,rank,worth\nA,1,90\nB,2,80\nC,3,70\n", "rich.csv")
+    decision = Router(table, CONFIG.router).route("List the top 2 ranks.")
+    assert decision.plan is None and "rank" in decision.abstain
+    shown = answer("name,rank,worth\nA,1,90\nB,2,80\nC,3,70\n", "rich.csv", "List the top 2 worth values.").answer
+    assert "90" in shown and "80" in shown and "70" not in shown

@@ -150,8 +150,11 @@ def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:
     """Abstain when a column the question names is neither shown, a condition, nor the row noun
     right after first/last ('the first type and standard' shown as Standard alone)."""
     used = {*plan.columns, *(p.column for p in plan.where)}
+    words = [t.lower for t in reading.tokens]
     for item in reading.items:
-        if item.kind == "column" and not item.similar and item.column not in used and item.pos != at + 1:
+        end = item.pos + len(item.text.split())
+        row_noun = item.pos == at + 1 and words[end:end + 1] not in (["and"], ["or"])  # not 'the first type and standard'
+        if item.kind == "column" and not item.similar and item.column not in used and not row_noun:
             raise Abstain(f"'{item.text}' names {item.column}, which the first/last rows I could read do not show.")
 
 
