@@ -99,8 +99,7 @@ def query_answer(result: object, answer_type: str) -> object:
         case CheckResult(): return result.answer
         case StatResult(): return result.value
         case ChangeResult(): return result.percent if result.report == "percent" else result.absolute
-        case RowsResult(): items = [r.get(result.columns[0]) for r in result.rows + (
-            result.ties if answer_type.startswith("list") else [])]  # a tie at the cut is part of a list answer
+        case RowsResult(): items = [r.get(result.columns[0]) for r in result.rows]
         case ValuesResult(): items = [v.value for v in result.values]
     if answer_type.startswith("list"):
         return items
