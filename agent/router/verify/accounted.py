@@ -67,6 +67,8 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return before[-1] in _DOER_DETERMINERS or verb.endswith("ed") or verb in V.FILLER
     if item.kind == "column" and after in _ROW_COUNT_NOUNS:
         return True
+    if item.kind == "column" and before[-1:] in (["all"], ["every"]) and before[:1] in (["across"], ["for"], ["over"]):
+        return True  # 'across all countries': every row, no grouping
     if item.kind == "column" and ctx.plan_kind == "RankArgs" and before[-1:] in (["first"], ["last"]):
         return True  # 'the date that the last ship was built': the rows, shown by another column
     nxt = ctx.reading.after(item)
