@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
+from agent.list_columns import as_json_text
 from agent.numbers import NA_VALUES, parse_cells
 from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role, parse_notes
@@ -143,10 +145,29 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
     no columns."""
     if frame.empty:
         raise TableLoadError(name, "no rows" if len(frame.columns) else "no columns")
-    digest = hashlib.sha256(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes()).hexdigest()
-    table = _build(Path(name), frame.reset_index(drop=True), digest)
+    table = _build(Path(name), frame.reset_index(drop=True), _frame_digest(frame))
     table.in_place = True
     return table
+
+
+def _frame_digest(frame: pd.DataFrame) -> str:
+    """Hex sha256 of a frame's pandas hash; cells pandas cannot hash (lists, as a LIST column
+    holds, or dicts) are hashed by their JSON text."""
+    try:
+        values = pd.util.hash_pandas_object(frame, index=False)
+    except TypeError:
+        text = frame.copy(deep=False)
+        for name in text.columns[text.dtypes == object]:
+            text[name] = text[name].map(_cell_text)
+        values = pd.util.hash_pandas_object(text, index=False)
+    return hashlib.sha256(values.to_numpy().tobytes()).hexdigest()
+
+
+def _cell_text(cell: object) -> object:
+    """A list or dict cell as JSON text; any other cell as it is."""
+    if isinstance(cell, dict):
+        return json.dumps(cell, default=str, sort_keys=True)
+    return as_json_text(cell)
 
 
 def _sniff(data: bytes) -> str:

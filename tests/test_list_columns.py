@@ -116,3 +116,18 @@ def test_split_items():
     assert split_items("['No gluten', \"Vegan\"]", ListForm.brackets) == ["No gluten", "Vegan"]
     assert split_items("[]", ListForm.brackets) == []
     assert split_items("Rust, Python, and NodeJS", ListForm.and_) == ["Rust", "Python", "NodeJS"]
+
+
+def test_a_frame_handed_in_with_list_cells(tmp_path):
+    """A DataFrame another agent holds, its cells Python lists (as pandas reads a Parquet LIST):
+    opened without a traceback (its digest hashes the lists' JSON text), matched by item."""
+    frame = pd.DataFrame({"product": PRODUCTS, "labels": LABELS, "price": PRICES})
+    tools = Toolset.from_frames({"products": frame})
+    assert tools.table().lists == {"labels": ListForm.json}
+    result = tools.call("aggregate", {"op": "sum", "column": "price",
+                                      "where": [{"column": "labels", "op": "contains", "value": "Vegan"}]})
+    assert result.ok and result.result.value == 3 + 5 + 6  # Tofu, Salad, Soup
+    again = Toolset.from_frames({"products": frame.copy()}).table()
+    assert again.sha256 == tools.table().sha256  # the same cells, the same digest
+    other = frame.assign(labels=[["Vegan"], *LABELS[1:]])
+    assert Toolset.from_frames({"products": other}).table().sha256 != tools.table().sha256

@@ -159,3 +159,28 @@ def test_a_noun_inside_a_prepositional_idiom_links_nothing():
     # 'terms' shares a sense with 'price' (price.n.02), but 'in terms of' is a preposition
     lex = build_lexicon(table_from_text("store,unit_price\na,1\n", "stores_b.csv"), CONFIG.router)
     assert "terms" in " ".join(read("the 2 stores in terms of sales", lex).unmatched)
+
+
+def test_a_header_word_itself_is_left_to_the_header_pass():
+    # 'role' is a word of both headers: not a WordNet synonym of either, so WordNet neither links nor contests it
+    lex = build_lexicon(table_from_text("JobRole,YearsInCurrentRole\nSales,1\nHR,2\n", "roles_b.csv"), CONFIG.router)
+    assert not any("WordNet" in n for n in read("What is the most common role?", lex).notes)
+
+
+# Silver: 3, 2, 0 -> two nations have at least two
+MEDALS = "Nation,Gold,Silver\nNorway,1,3\nItaly,2,2\nChad,0,0\n"
+
+
+def test_an_instruction_to_name_rows_is_never_answered_with_a_count():
+    router = Router(table_from_text(MEDALS, "medals.csv"), CONFIG.router)
+    assert router.route("name one nation that earned at least two silver medals.").plan is None
+    assert answer(MEDALS, "medals.csv", "How many nations earned at least two silver medals?").results[-1].result.value == 2
+
+
+def test_top_of_a_rank_column_is_ambiguous_and_abstains():
+    # rank 1 is the top: 'the top 2 ranks' could be 1, 2 or the two largest numbers
+    table = table_from_text("name,rank,worth\nA,1,90\nB,2,80\nC,3,70\n", "rich.csv")
+    decision = Router(table, CONFIG.router).route("List the top 2 ranks.")
+    assert decision.plan is None and "rank" in decision.abstain
+    shown = answer("name,rank,worth\nA,1,90\nB,2,80\nC,3,70\n", "rich.csv", "List the top 2 worth values.").answer
+    assert "90" in shown and "80" in shown and "70" not in shown

@@ -43,6 +43,8 @@ class Draft:
     """2 for 'the second highest X' (the ordinal right before an order word)."""
     row_count: tuple[str, float] | None = None
     """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
+    names_rows: bool = False
+    """The question opens with an instruction to name or list ('name one nation that ...')."""
     notes: list[str] = field(default_factory=list)
 
     @property

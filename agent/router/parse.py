@@ -27,7 +27,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     if reading.unmatched:
         parts = ", ".join(repr(u) for u in reading.unmatched)
         raise Abstain(f"I could not match {parts} to a column or value of {table.name}.")
-    draft = Draft()
+    draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
     for item in reading.items:
         _word(item, reading, draft, lex, table)
     for item in reading.of("number"):

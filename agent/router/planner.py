@@ -169,6 +169,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
                               f"groups by its average, its total or its highest value? Say which.")
             op = "sum" if column in lex.numeric_columns else "count"
         elif order or (predicates and column is None):
+            _not_asked_to_name(draft)
             op = "count"
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
@@ -201,6 +202,14 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         limit = 1
     return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
                          order=order, limit=limit)
+
+
+def _not_asked_to_name(draft: Draft) -> None:
+    """Raises Abstain when a question that tells me to name or list something ('name one nation
+    that ...', 'list the players who ...') would be answered with a count of the rows no word asked for."""
+    if draft.names_rows:
+        raise Abstain("it asks to name or list rows, not for a number; ask 'which <column> ...' or "
+                      "'how many ...' instead.")
 
 
 def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None) -> None:

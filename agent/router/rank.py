@@ -62,6 +62,7 @@ def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, t
     extra = [c.column for c in after[1:]]
     if extra:
         raise Abstain(f"I could not tell whether to rank by {by} or {', '.join(extra)}.")
+    _not_a_rank_read_as_a_number(order_item.text, by, lex)
     label = None if before else _who(reading, table)
     if label is not None:
         before = [label]  # 'who has the highest X': the row's label, ties named
@@ -78,6 +79,17 @@ def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, t
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=where(draft))
+
+
+_RANK_ORDER = {"top", "bottom", "highest", "lowest", "best", "worst", "greatest", "least"}
+
+
+def _not_a_rank_read_as_a_number(word: str, column: str, lex: Lexicon) -> None:
+    """Raises Abstain when a word like 'top' orders a rank column ('the top 5 ranks'): rank 1 is the
+    top, so 'top' could mean the smallest numbers or the largest; 'smallest'/'largest' are not."""
+    if word.lower() in _RANK_ORDER and lex.header_words.get(column, set()) & {"rank", "ranking"}:
+        raise Abstain(f"{column} is a rank (1 comes first): '{word}' could mean the smallest or the largest "
+                      f"{column}; say 'smallest {column}' or 'largest {column}'.")
 
 
 def _who(reading: Reading, table: Table) -> str | None:

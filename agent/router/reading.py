@@ -80,9 +80,9 @@ class Reading:
         return next((i for i in self.items if i.pos == pos), None)
 
     def after(self, item: Item) -> Item | None:
-        later = [i for i in self.items if i.pos > item.pos and i.kind != "stop"]
-        return later[0] if later else None
+        """The first item after `item` (in list order) that is not a stopword, if any."""
+        return next((i for i in self.items if i.pos > item.pos and i.kind != "stop"), None)
 
     def before(self, item: Item) -> Item | None:
-        earlier = [i for i in self.items if i.pos < item.pos and i.kind != "stop"]
-        return earlier[-1] if earlier else None
+        """The last item before `item` (in list order) that is not a stopword, if any."""
+        return next((i for i in reversed(self.items) if i.pos < item.pos and i.kind != "stop"), None)

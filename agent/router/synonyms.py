@@ -51,6 +51,8 @@ class HeaderIndex:
     """Derivation roots of every column's header words: a people noun deriving from one ('winners'
     beside `Won`) sets a condition, it does not name the rows."""
     table_noun: tuple[str, ...] = ()
+    decisions: dict[tuple[str, bool], Decision] = field(default_factory=dict)
+    """How each span of words read so far was decided (`_decide`), by its words."""
     """The first senses of the file's noun ('movies' of movies.csv): its synonyms name the rows."""
 
 
@@ -93,6 +95,13 @@ def senses(word: str, n: int) -> tuple[str, ...]:
         return ()
     base = wn.morphy(word, "n") or word
     return tuple(s.name() for s in wn.synsets(base, "n")[:n])
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """`word`'s noun lemma by morphy ('roles' -> role), lowercase; the word itself when none."""
+    wn = W.wordnet()
+    return ((wn.morphy(word, "n") if wn is not None else None) or word).lower()
 
 
 @lru_cache(maxsize=65536)
@@ -142,7 +151,8 @@ def wordnet_links(tokens: list[Token], rest: list[int], lex: Lexicon,
                   reading: Reading) -> tuple[list[int], list[int]]:
     """Link the unmatched positions `rest` through WordNet (longest span first). Returns (positions
     still unmatched, those of them WordNet ties to several columns: no later, weaker link may pick
-    one). Adds items and notes to `reading`. Without WordNet, notes why."""
+    one). Adds items and notes to `reading`. Without WordNet, notes why. A span's reading depends
+    on its words and the table only, so it is decided once per table (HeaderIndex.decisions)."""
     if not any(tokens[p].kind == "word" for p in rest):
         return rest, []
     if (reason := W.missing()) is not None:
@@ -152,72 +162,89 @@ def wordnet_links(tokens: list[Token], rest: list[int], lex: Lexicon,
     # a phrase WordNet knows as one lemma may take in one-word items ('index' of 'body mass index'
     # was read as the abbreviation of id)
     single = {i.pos for i in reading.items if " " not in i.text and i.kind not in ("number", "date")}
-    starts = sorted({p - k for p in free for k in range(_MAX_SPAN) if p - k >= 0})
-    for start in starts:
+    readable = {p for p in free | single if _readable(tokens, p)}
+    for start in sorted({p - k for p in free for k in range(_MAX_SPAN) if p - k >= 0}):
         for width in range(min(_MAX_SPAN, len(tokens) - start), 0, -1):
             span = range(start, start + width)
-            inside = [p for p in span if p in free]
-            if not inside or not all(p in free or (width > 1 and p in single) for p in span) \
+            if not all(p in readable and (p in free or (width > 1 and p in single)) for p in span) \
+                    or not free.intersection(span) \
                     or not _eligible(tokens, span):
                 continue
-            taken = [i for i in reading.items if i.pos in span]
-            linked = _link(tokens, list(span), lex, index, reading)
+            linked = _link(tokens, span, lex, index, reading)
             if linked is None:
-                contested |= set(inside)
+                contested |= free.intersection(span)
             elif linked:
-                reading.items = [i for i in reading.items if not any(i is t for t in taken)]
+                reading.items = [i for i in reading.items if not (i.pos in span and i.evidence is not Evidence.wordnet)]
                 free -= set(span)
                 break
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in free], sorted(contested & free)
 
 
+def _readable(tokens: list[Token], p: int) -> bool:
+    """A word WordNet may read: alphabetic, not a function word, not a capitalised name inside the
+    sentence (names are values, never synonyms)."""
+    token = tokens[p]
+    return token.text.isalpha() and token.lower not in V.STOPWORDS and not (
+        p > 0 and token.text[:1].isupper() and token.text != token.text.upper())
+
+
 def _eligible(tokens: list[Token], span: range) -> bool:
-    """Words WordNet may read: alphabetic, not function words, not a capitalised name inside the
-    sentence (names are values, never synonyms), the span not starting or ending on glue."""
-    words = [tokens[p] for p in span]
-    if words[0].lower in _GLUE or words[-1].lower in _GLUE:
+    """A span WordNet may read (its words `_readable`): not starting or ending on glue, one word of
+    3+ letters or several, not the noun of a prepositional idiom ('in terms of')."""
+    if tokens[span[0]].lower in _GLUE or tokens[span[-1]].lower in _GLUE:
         return False
-    for p, token in zip(span, words):
-        if not token.text.isalpha() or token.lower in V.STOPWORDS or (p > 0 and token.text[:1].isupper()
-                                                                       and token.text != token.text.upper()):
-            return False
     if len(span) == 1 and 0 < span[0] < len(tokens) - 1 and tokens[span[0] - 1].lower == "in" \
             and tokens[span[0] + 1].lower == "of":
         return False  # 'in terms of', 'in front of': a preposition, whatever senses the noun has
-    return len(span) > 1 or len(words[0].text) >= 3
+    return len(span) > 1 or len(tokens[span[0]].text) >= 3
 
 
-def _link(tokens: list[Token], span: list[int], lex: Lexicon, index: HeaderIndex, reading: Reading) -> bool | None:
-    """Link one span: a value written in another form ('females' -> 'female'), a column when
-    WordNet ties the span to one column only, the rows or the people they are about; True when
-    linked, False when WordNet knows no link, None when it ties the span to several columns (noted,
-    left unmatched)."""
-    text = " ".join(tokens[p].text for p in span)
+def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, reading: Reading) -> bool | None:
+    """Link one span as `_decide` reads it: True when linked, False when WordNet knows no link, None
+    when it ties the span to several columns (noted, left unmatched)."""
     key = "_".join(tokens[p].lower for p in span)
-    if len(span) == 1 and (values := value_form(key, lex)):
+    memo = (key, len(span) == 1 and tokens[span[0]].text.isupper())
+    if memo not in index.decisions:
+        index.decisions[memo] = _decide(key, memo[1], len(span), lex, index)
+    decision = index.decisions[memo]
+    if decision is None:
+        return False
+    text = " ".join(tokens[p].text for p in span)
+    kind, meanings, why = decision
+    if kind == "contested":
+        reading.notes.append(f"WordNet ties '{text}' to several columns ({why}); linked none")
+        return None
+    notes = {"value": f"read '{text}' as {why}", "column": f"read '{text}' as {why}",
+             "row": f"read '{text}' as the rows (WordNet: a synonym of the file's noun)",
+             "entity": f"read '{text}' as the people the rows are about (WordNet: a kind of person)"}
+    reading.notes.append(notes[kind])
+    reading.items.append(Item(text, span[0], list(meanings), evidence=Evidence.wordnet))
+    return True
+
+
+Decision = tuple[str, tuple[Meaning, ...], str] | None
+"""(kind: value/column/row/entity/contested, the item's meanings, the words of the note), or None."""
+
+
+def _decide(key: str, upper: bool, width: int, lex: Lexicon, index: HeaderIndex) -> Decision:
+    """How WordNet reads the words `key` (joined by '_') over this table: a value written in another
+    form ('females' -> 'female'), a column when WordNet ties the words to one column only (several:
+    contested), the rows (a synonym of the file's noun) or the people they are about."""
+    if width == 1 and (values := value_form(key, lex)):
         base = values[0].value
-        reading.notes.append(f"read '{text}' as {values[0].column} = '{base}' (WordNet: a form of '{base.lower()}')")
-        reading.items.append(Item(text, span[0], values, evidence=Evidence.wordnet))
-        return True
-    found, why = _columns(key, tokens, span, index)
+        return "value", tuple(values), f"{values[0].column} = '{base}' (WordNet: a form of '{base.lower()}')"
+    found, why = _columns(key, upper, width, index)
     if len(found) == 1:
         column = next(iter(found))
-        reading.notes.append(f"read '{text}' as {column} (WordNet: {why[column]})")
-        reading.items.append(Item(text, span[0], [Meaning("column", column)], evidence=Evidence.wordnet))
-        return True
+        return "column", (Meaning("column", column),), f"{column} (WordNet: {why[column]})"
     if len(found) > 1:
-        reading.notes.append(f"WordNet ties '{text}' to several columns ({', '.join(sorted(found))}); linked none")
-        return None
-    if len(span) == 1 and index.table_noun and set(senses(key, QUESTION_SENSES)) & set(index.table_noun):
-        reading.notes.append(f"read '{text}' as the rows (WordNet: a synonym of the file's noun)")
-        reading.items.append(Item(text, span[0], [Meaning("row")], evidence=Evidence.wordnet))
-        return True
-    if len(span) == 1 and is_people(key) and not roots(key) & index.all_roots:
-        reading.notes.append(f"read '{text}' as the people the rows are about (WordNet: a kind of person)")
-        reading.items.append(Item(text, span[0], [Meaning("entity")], evidence=Evidence.wordnet))
-        return True
-    return False
+        return "contested", (), ", ".join(sorted(found))
+    if width == 1 and index.table_noun and set(senses(key, QUESTION_SENSES)) & set(index.table_noun):
+        return "row", (Meaning("row"),), ""
+    if width == 1 and is_people(key) and not roots(key) & index.all_roots:
+        return "entity", (Meaning("entity"),), ""
+    return None
 
 
 def value_form(word: str, lex: Lexicon) -> list[Meaning]:
@@ -230,17 +257,18 @@ def value_form(word: str, lex: Lexicon) -> list[Meaning]:
     return [m for m in lex.phrases.get((base,), []) if m.kind in ("value", "flag")]
 
 
-def _columns(key: str, tokens: list[Token], span: list[int], index: HeaderIndex) -> tuple[set[str], dict[str, str]]:
-    """(columns the span is tied to, why per column): shared synsets first, then the initials of a
+def _columns(key: str, upper: bool, width: int, index: HeaderIndex) -> tuple[set[str], dict[str, str]]:
+    """(columns the words are tied to, why per column): shared senses first, then the initials of a
     header, then a shared derivation root; the first relation that ties any column decides."""
     why: dict[str, str] = {}
+    same = lemma(key)
     for name in senses(key, QUESTION_SENSES):
         for column, word in index.synsets.get(name, ()):
-            why.setdefault(column, f"'{key.replace('_', ' ')}' and '{word}' share the sense {name}")
+            if lemma(word.replace(" ", "_")) != same:  # the header's own word: the headers pass judged it
+                why.setdefault(column, f"'{key.replace('_', ' ')}' and '{word}' share the sense {name}")
     if why:
         return set(why), why
-    token = tokens[span[0]]
-    if len(span) == 1 and (len(key) >= 3 or token.text.isupper()) and key in index.initials:
+    if width == 1 and (len(key) >= 3 or upper) and key in index.initials:
         return set(index.initials[key]), {c: "the initials of its header" for c in index.initials[key]}
     for root in roots(key):
         for column, word in index.roots.get(root, ()):

@@ -7,7 +7,7 @@ table's lexicon (agent/router/chinese.py)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 """Kana, CJK ideographs (and compatibility forms) and Hangul: scripts written without spaces."""
@@ -21,9 +21,9 @@ TOKEN = re.compile(
     r"|(?P<other>[^\W\d_]+)")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One token of a question: its original text, lowercase form and kind (date/number/word/symbol)."""
+class Token(NamedTuple):
+    """One token of a question: its original text, lowercase form and kind (date/number/word/symbol/
+    cjk). Immutable; a named tuple (a question makes dozens, on the router's hot path)."""
 
     text: str
     lower: str

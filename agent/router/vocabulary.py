@@ -187,4 +187,6 @@ FLAG_LINKS = frozenset({"is", "=", "equals", "equal", "equal to", "to", "was", "
 PERCENT_WORDS = frozenset({"percentage", "percent", "pct", "perc", "%"})
 """Words that, next to a column whose header is a percentage ('Discount %'), name that column."""
 WHO_WORDS = frozenset({"who", "whom", "whose"})
+NAMING_VERBS = frozenset({"name", "list", "give", "show", "identify", "tell", "mention"})
+"""Opening a question, these ask for rows or values to be named, never for a count of them."""
 """A question starting with these asks for a row's label ('Who has the highest score'), not a number."""

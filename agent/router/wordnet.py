@@ -37,6 +37,7 @@ _FILES = ("data.noun", "data.verb", "data.adj", "data.adv", "index.noun", "index
 
 _lock = threading.Lock()
 _state: dict[str, object] = {}
+_missing: dict[Path, str | None] = {}
 
 
 def lexnames_text() -> str:
@@ -47,10 +48,9 @@ def lexnames_text() -> str:
 def missing() -> str | None:
     """Why WordNet cannot be read here (a sentence for the router's notes), or None when it can;
     checked once per SOURCE."""
-    key = f"missing:{SOURCE}"
-    if key not in _state:
-        _state[key] = _why_missing()
-    return _state[key]  # type: ignore[return-value]
+    if _missing.get(SOURCE, "") == "":
+        _missing[SOURCE] = _why_missing()
+    return _missing[SOURCE]
 
 
 def _why_missing() -> str | None:
