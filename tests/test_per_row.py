@@ -53,3 +53,11 @@ def test_a_list_answer_of_the_top_row_includes_its_ties():
     assert query_answer(result, "category") == "Baikal"
     two = result.model_copy(update={"rows": [{"Lake": "Baikal"}, {"Lake": "Superior"}]})
     assert query_answer(two, "list[category]") == ["Baikal", "Superior"]  # a top 2: the ties at the cut are extra
+
+
+def test_a_name_is_not_answered_with_a_maximum():
+    # 'author' names no one column (author_id, author_name): the plan was MAX(retweets) = 17, a number
+    table = table_from_text("id,author_id,author_name,retweets,favorites\n1,7,Ann,3,1\n2,8,Bo,17,2\n3,9,Cy,5,0\n",
+                            "tweets.csv")
+    decision = Router(table, CONFIG.router).route("What is the name of the most retweeted author?")
+    assert decision.plan is None and "asks for a name" in decision.abstain, decision.abstain

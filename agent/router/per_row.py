@@ -20,6 +20,7 @@ def rows_not_groups(plan: object, reading: Reading, table: Table, notes: list[st
     """`plan` as a RankArgs when it ranks groups of one row each by op(column) and the question
     asks for the label ('which lake', 'who'); `plan` unchanged for any other plan. Raises Abstain
     for a count or distinct count ranked over one-row groups."""
+    _no_value_for_a_name(plan, reading)
     if not isinstance(plan, AggregateArgs) or len(plan.group_by) != 1 or plan.order is None:
         return plan
     label = plan.group_by[0]
@@ -78,3 +79,14 @@ def _top_then_aggregate(plan: AggregateArgs, reading: Reading, table: Table, not
                  f"rows with the {rank} {plan.column}")
     return SubsetArgs(op=plan.op, column=plan.column, by=plan.column, order=plan.order, limit=plan.limit,
                       where=plan.where)
+
+
+def _no_value_for_a_name(plan: object, reading: Reading) -> None:
+    """Abstain when a question asking for a name ('who ...', 'what is the name of ...') got a plain
+    maximum or minimum, a number ('the name of the most retweeted author' -> MAX(retweets))."""
+    if not isinstance(plan, AggregateArgs) or plan.group_by or plan.op not in (Agg.max, Agg.min):
+        return
+    words = [t.lower for t in reading.tokens]
+    if words[:1] == ["who"] or words[:4] == ["what", "is", "the", "name"] or words[:3] == ["what", "the", "name"]:
+        raise Abstain(f"The question asks for a name, but I read a {plan.op.value} of {plan.column}, a number; "
+                      f"ask 'which <column> has the {'highest' if plan.op is Agg.max else 'lowest'} {plan.column}?'.")
