@@ -1,6 +1,7 @@
 """The CI gate of the eval suite: router and replay modes over the demo, bug-report and DataBench
-sets (replay: the cases that have cassettes recorded from the local model). Fails on any cassette
-miss and on any confidently wrong case."""
+sets, and the router over DataBench's public train tables and the seeded 2,000-question sample of
+WikiTableQuestions (replay: the cases that have cassettes recorded from the local model). Fails on
+any cassette miss and on any confidently wrong case not listed in KNOWN_WRONG, each with its kind."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from evals.report import summarize
 from evals.run import run
 from evals.score import Verdict
 
-CASES = [c for name in ("demo", "bugreports", "databench") for c in load_set(name)]
+CASES = [c for name in ("demo", "bugreports", "databench", "databench_train", "wtq") for c in load_set(name)]
+KNOWN_WRONG: dict[str, str] = {}
+"""Confidently wrong cases still open, by id, with the kind of misreading: the gate fails on any
+other (a new one), and on any listed case that is no longer wrong (so the list only shrinks)."""
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +37,13 @@ def test_no_cassette_misses(results):
 @pytest.mark.parametrize("mode", ["router", "replay"])
 def test_never_confidently_wrong(results, mode):
     wrong = [(r.id, r.question, r.answer, r.expected) for r in results
-             if r.mode == mode and r.verdict is Verdict.confident_wrong]
+             if r.mode == mode and r.verdict is Verdict.confident_wrong and r.id not in KNOWN_WRONG]
     assert wrong == []
+
+
+def test_the_known_wrong_list_only_shrinks(results):
+    still = {r.id for r in results if r.mode == "router" and r.verdict is Verdict.confident_wrong}
+    assert sorted(set(KNOWN_WRONG) - still) == []
 
 
 def test_router_answers_every_demo_computation_exactly(results):

@@ -87,7 +87,7 @@ class Router:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)
             decision.embedding_us = reading.embedding_ms * 1000
-            if not follow_up and self._position(decision, reading):
+            if not follow_up and self._position(decision, reading, asked):
                 decision.elapsed_us = (time.perf_counter() - started) * 1e6
                 return decision
             kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
@@ -128,7 +128,7 @@ class Router:
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
-    def _position(self, decision: RouterDecision, reading: Reading) -> bool:
+    def _position(self, decision: RouterDecision, reading: Reading, asked: str) -> bool:
         """True when the question asks for a position in the table's order (agent/router/positions.py)
         or the difference of two rows' values (differences.py) and `decision` now holds its plan.
         Raises Abstain when it asks for one that cannot be read."""
@@ -142,6 +142,7 @@ class Router:
         else:
             decision.kind = Kind.aggregate
             return False
+        verify(plan, asked, reading, self.lexicon, self.table)  # the verifier runs on every plan
         decision.plan, decision.notes = plan, reading.notes[before:]
         decision.classification = decision.classification.model_copy(update={
             "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
