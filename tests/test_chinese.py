@@ -53,8 +53,10 @@ def test_chinese_grouping_and_which_words():
     outcome = ask("每个城市的总销售额")
     by_city = {tuple(g.key): g.value for g in outcome.results[-1].result.groups}
     assert by_city == {("北京",): 150, ("上海",): 270, ("广州",): 80}   # 100+50, 250+20, 80
-    top = ask("哪个城市的销售额最高？").results[-1].result.groups
-    assert [g.key for g in top] == [["上海"]]
+    # 'which city has the highest sales' with several rows a city: totals or single rows? No word
+    # says total, so the verifier refuses naming the aggregate it would have assumed
+    top = ask("哪个城市的销售额最高？")
+    assert top.status == "abstained" and "sum of 销售额" in top.reason
 
 
 @pytest.mark.parametrize("question, word", [

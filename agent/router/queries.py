@@ -55,7 +55,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
             column = one_column(draft, "to list the values of", lex)
             column = no_names_of_numbers(reading, column, lex, table)
             return DistinctArgs(column=column, where=where(draft))
-        case Kind.file_order: return file_order_rank(draft, taken, reading)
+        case Kind.file_order: return file_order_rank(draft, taken)
         case Kind.rank: return rank_plan(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
     return _one_row(draft, table, reading)

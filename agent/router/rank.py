@@ -8,7 +8,7 @@ from agent.router import vocabulary as V
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.named import named_columns, where
-from agent.router.reading import Item, Reading
+from agent.router.reading import Reading
 from agent.router.rows import distinct_count, one_per_row
 from agent.table import ColumnRole, Table
 
@@ -16,42 +16,13 @@ from agent.table import ColumnRole, Table
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
-def file_order_rank(draft: Draft, taken: tuple[str, int | None], reading: Reading) -> RankArgs:
-    """'the categories of the first five books', 'the location of the first purchase row-wise'; a
-    column named right after first/last beside another column names the rows ('the date that the
-    last ship was built' shows Built, not Ship)."""
+def file_order_rank(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
+    """'the categories of the first five books', 'the location of the first purchase row-wise'."""
     order, limit = taken
     returned = list(dict.fromkeys([*draft.group_by, *(c.column for c in named_columns(draft))]))  # 'the 5 categories'
-    subjects = [c for c in named_columns(draft) if _after_first_or_last(c, reading)]
-    if subjects and len(returned) > len(subjects):
-        returned = _asked_of_row(returned, subjects, reading)
     if not returned:
         raise Abstain("I could not tell which column to show for those rows.")
     return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=where(draft))
-
-
-def _asked_of_row(returned: list[str], subjects: list[Item], reading: Reading) -> list[str]:
-    """Of the columns a file-order question names, the one it asks for: the column right after
-    'which'/'what' ('in what city was the first race'), else those named before the row's noun
-    ('the density of the last city'), else, with a date word, those after it ('the date that the
-    last ship was built'); otherwise Abstain ('which was the last ship in service': ship or service?)."""
-    named = {c.column: c for c in reading.of("column")}
-    asked = [c for c in returned if c in named and (p := reading.at(named[c].pos - 1)) is not None and p.kind == "which"]
-    first = min(s.pos for s in subjects)
-    before = [c for c in returned if c in named and named[c].pos < first and c not in {s.column for s in subjects}]
-    after = [c for c in returned if c not in {s.column for s in subjects}]
-    if asked or before:
-        return asked or before
-    if any(i.kind == "datenoun" for i in reading.items):
-        return after
-    raise Abstain(f"It names {', '.join(returned)}; which one does it ask for about that row?")
-
-
-def _after_first_or_last(item: Item, reading: Reading) -> bool:
-    """True when the item comes right after 'first'/'last' (stop words between allowed)."""
-    before = reading.before(item)
-    return before is not None and before.text.lower() in ("first", "last") or \
-        any(i.text.lower() in ("first", "last") for i in reading.items if i.pos == item.pos - 1)
 
 
 def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:

@@ -178,6 +178,8 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
         return strength_of(item)
     if kind == "number" and any(_same_number(v, item.number) for v in values):
         return Strength.STRONG
+    if item.text.lower() == "first" and op == "=" and any(_same_number(v, 1.0) for v in values):
+        return Strength.STRONG  # 'took first place': Place = 1 (router/file_order.py reads it)
     if kind == "number" and item.number is not None and float(item.number).is_integer() \
             and any(isinstance(v, str) and v.startswith(str(int(item.number))) for v in values):
         return Strength.STRONG  # a year: '2019' of '2019-03'

@@ -102,7 +102,9 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
         if item.text.lower() not in ("first", "last"):
             continue
         for near in (reading.at(item.pos + 1), reading.at(item.pos - 1)):
-            if near is not None and near.kind == "column" and near.column in table.df \
+            placed = any(p.column == near.column and p.op.value == "=" and p.value == 1 for p in plan.where) \
+                if near is not None else False  # the plan already reads it as <column> = 1
+            if near is not None and near.kind == "column" and near.column in table.df and not placed \
                     and table.roles[near.column] is ColumnRole.numeric and bool((table.df[near.column] == 1).any()):
                 raise Abstain(f"'{item.text}' beside {near.column} may mean {near.column} = 1 rather than the "
                               f"{item.text} row of the table; say which.")
