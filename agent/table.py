@@ -52,7 +52,7 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
         raise TableLoadError(path, f"cannot read file: {exc.strerror or exc}") from None
     if not head.strip(b" \t\r\n\x00"):
         raise TableLoadError(path, "empty file", line=1)
-    digest = _hasher.submit(_file_sha256, path)
+    digest = _hasher.submit(file_sha256, path)
     suffix = path.suffix.lower()
     if suffix in _PARQUET or suffix in {".jsonl", ".ndjson"}:
         try:
@@ -86,7 +86,8 @@ CHECK_WHOLE_BYTES = 64 * 1024 * 1024
 bigger ones by their first 64 KB."""
 
 
-def _file_sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """Hex sha256 of a file's bytes, read in 1 MiB blocks (the table digest and the web's upload id)."""
     digest = hashlib.sha256()
     with path.open("rb") as file:
         for block in iter(lambda: file.read(1 << 20), b""):

@@ -19,7 +19,6 @@ KNOWN_WRONG: dict[str, str] = {
     "databench_train-044": "as 042, the bottom 4 among non-survivors: gold in file order",
     "nt-1319": "'winners from brazil': the condition on a nationality no column holds is not refused",
     "nt-2209": "the cell is 'South Africa (national team)'; gold strips the parenthesis",
-    "nt-3234": "'the first club' answered from Name: the row noun 'club' is not checked against the column shown",
     "nt-3868": "one friendly match spans two rows: rows counted, matches asked",
     "nt-5265": "'the first winner' in file order where the table runs newest first by a text year",
     "nt-7035": "the cell is 'vs. BYU*'; gold strips the marker",

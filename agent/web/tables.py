@@ -19,6 +19,7 @@ from pathlib import Path
 from agent.config import Config
 from agent.errors import TallyError
 from agent.sources import EXCEL, JSON_LINES, split_sheet
+from agent.table import file_sha256
 
 TABLE_SUFFIXES = {".csv", ".tsv", ".txt", ".parquet", ".pq", *JSON_LINES, *EXCEL}
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -116,15 +117,6 @@ def safe_name(name: str) -> str:
     return cleaned or "upload"
 
 
-def sha256_file(path: Path) -> str:
-    """Hex sha256 of a file's bytes (read in 1 MiB blocks)."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 class Tables:
     """The registry. `build(path)` makes an Agent for a file (agent.cli.build_agent with the
     server's config). Thread-safe: uploads and lookups may come from many requests at once."""
@@ -141,10 +133,10 @@ class Tables:
         for number, path in enumerate(files):
             if not split_sheet(path)[0].is_file():
                 raise TallyError(f"{path}: file not found")
-            self._add(TableEntry(f"f{number}", path.name, path, "file", sha256_file(split_sheet(path)[0]), build))
+            self._add(TableEntry(f"f{number}", path.name, path, "file", file_sha256(split_sheet(path)[0]), build))
         for path in sorted(self.folder.glob("*/*")) if self.folder.is_dir() else []:
             if path.suffix.lower() in TABLE_SUFFIXES and re.fullmatch(r"[0-9a-f]{64}", path.parent.name):
-                self._add(TableEntry(f"u{path.parent.name[:16]}", path.name, path, "upload", sha256_file(path), build))
+                self._add(TableEntry(f"u{path.parent.name[:16]}", path.name, path, "upload", file_sha256(path), build))
 
     def keep(self, agent: object) -> None:
         """Mark `agent` used now; let the least recently used go past `web.loaded_tables` (its
@@ -219,6 +211,6 @@ class Tables:
         target = self.folder / digest.hexdigest() / name
         target.parent.mkdir(exist_ok=True)
         Path(part.name).replace(target)
-        return TableEntry(f"u{digest.hexdigest()[:16]}", target.name, target, "upload", sha256_file(target), self.build,
+        return TableEntry(f"u{digest.hexdigest()[:16]}", target.name, target, "upload", file_sha256(target), self.build,
                           keep=self.keep)
 
