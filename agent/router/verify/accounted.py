@@ -61,6 +61,8 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return True
     if item.kind == "column" and ctx.table.roles.get(item.column) is ColumnRole.identifier and _counts(parts, ctx):
         return True  # 'how many tickets', 'what share of respondents': the entities counted
+    if item.kind == "column" and ctx.plan_kind == "SubsetArgs" and _one_per_row(item.column, ctx):
+        return True  # 'the total population of the 5 largest towns': a key of one row each names the rows
     if text_column and (before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _DOER_DETERMINERS):
         by = item.pos - 1 if before[-1:] == ["by"] else item.pos - 2
         verb = tokens[by - 1].lower if by > 0 else ""
@@ -179,3 +181,10 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
         raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "
                       "(a condition, the operation or a grouping would be missing); rephrase naming how "
                       f"{'it applies' if len(loose) == 1 else 'they apply'}.")
+
+
+def _one_per_row(column: str | None, ctx: Context) -> bool:
+    """True when every row holds its own value of `column` (a key such as Town, one row a town)."""
+    from agent.router.rows import one_per_row
+
+    return column is not None and one_per_row(ctx.table, column)
