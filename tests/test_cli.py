@@ -70,6 +70,18 @@ def test_bad_input_names_the_file_and_exits_non_zero(tmp_path, content, expect):
     assert "bad.csv" in result.output and expect in result.output
 
 
+@pytest.mark.parametrize("command", ["ask", "profile"])
+def test_bad_input_with_json_is_a_json_object_on_stdout(tmp_path, command):
+    path = tmp_path / "empty.csv"
+    path.write_bytes(b"")
+    args = [command, str(path)] + (["How many rows?"] if command == "ask" else []) + ["--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    body = json.loads(result.stdout[result.stdout.index("{"):])
+    assert body["status"] == "bad_input" and body["error"] == "table_load"
+    assert "empty.csv" in body["message"] and "empty file" in body["message"]
+
+
 def test_chat_follow_ups_transcript_and_resume(tmp_path):
     transcript = tmp_path / "session.jsonl"
     first = invoke("chat", need(KAGGLE), "--transcript", transcript,
