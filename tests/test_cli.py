@@ -128,3 +128,13 @@ def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_p
     assert result.exit_code == 3 and "a.csv, b.csv" in result.output
     only = runner.invoke(app, ["ask", str(a), str(b), "What is the total amount for E?"], env={"COLUMNS": "300"})
     assert only.exit_code == 0 and "The total amount is 2" in only.output  # only b holds 'E'
+
+
+def test_a_pipe_is_refused_not_read(tmp_path):
+    import os
+
+    fifo = tmp_path / "feed.csv"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came: it must be refused first
+    result = invoke("ask", fifo, "How many rows?")
+    assert result.exit_code == 2
+    assert "feed.csv" in result.output and "not a regular file" in result.output
