@@ -134,19 +134,47 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
 def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
     """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
     are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
-    Parquet file's comes from its metadata; a text file is counted by one scan)."""
-    def copy(limit: int) -> None:
+    Parquet file's comes from its metadata; a text file past SAMPLE_ROWS rows is parsed once,
+    into `raw`, and counted by a second scan only when it has more than `frame_rows`)."""
+    def copy(limit: int) -> int:
         connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
             "*").from_(source.copy()).limit(limit)).sql("duckdb"))
+        (rows,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+        return rows
 
-    copy(SAMPLE_ROWS + 1)
-    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+    def scan() -> int:
+        (rows,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+        return rows
+
+    count = copy(SAMPLE_ROWS + 1)
     if count <= SAMPLE_ROWS:
         return count
-    (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+    if source.name == "read_parquet":  # its count is metadata: no row is read for it
+        count = scan()
+        if count <= frame_rows:
+            copy(frame_rows + 1)
+        return count
+    if _lines_beyond(source, 2 * frame_rows):
+        return scan()
+    count = copy(frame_rows + 1)
     if count <= frame_rows:
-        copy(frame_rows + 1)
+        return count
+    count = scan()
+    copy(SAMPLE_ROWS + 1)  # a table read where it lies keeps only its sample here
     return count
+
+
+def _lines_beyond(source: exp.Expression, lines: int) -> bool:
+    """True when the text file `source` reads has, by the line length of its first MiB, likely
+    more than `lines` lines (copying its first rows whole would then be wasted work)."""
+    try:
+        path = Path(source.expressions[0].name)
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(1 << 20)
+    except (OSError, IndexError):
+        return False
+    return size > len(head) and head.count(b"\n") * size / max(len(head), 1) > lines
 
 
 def _index(values: pd.Series) -> bool:
@@ -171,10 +199,27 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     roles = {name: infer_role(name, df[name]) for name in df.columns}
     text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
             and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
-    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
+    labelled = _may_label(connection, typings, text) if numeric and len(df) >= 3 else []
+    df, summary = drop_summary_rows(df, text, numeric, reports, labelled)
     if summary is not None:
         roles = {name: infer_role(name, df[name]) for name in df.columns}
     return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def _may_label(connection, typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[str]:
+    """The columns among `names` (text columns) with a cell containing 'tot' or 'sum' in any case,
+    the cells a summary-row label can be (agent.summary_rows), by one scan of the raw rows."""
+    if not names:
+        return []
+    items = []
+    for name in names:
+        low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
+        found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
+                          for w in ("tot", "sum")])
+        items.append(exp.func("bool_or", found))
+    (flags,) = connection.execute(exp.select(*items).from_(_RAW).sql("duckdb")).fetchall()
+    return [name for name, flag in zip(names, flags) if flag]
 
 
 def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
