@@ -16,6 +16,7 @@ import hashlib
 import os
 import pickle
 from collections.abc import Mapping
+from concurrent.futures import Future
 from pathlib import Path
 
 import duckdb
@@ -254,32 +255,53 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     return table
 
 
+CACHE_BYTES = 4 * 1024 * 1024
+"""Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
+the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
+_LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
+                   "text_files")
+
+
+def _loader_version() -> str:
+    """Hex sha256 of the loader's own source files: a cached table typed by other rules is not reused."""
+    digest = hashlib.sha256()
+    for name in _LOADER_MODULES:
+        digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
-              digest: str | None = None, skip: int = 0) -> Table:
-    """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`
-    reuses what an earlier open of the same unchanged file learned (CACHE_DIR); its digest is of
-    the path, size and time (hashing gigabytes is not done), a smaller one's is `digest`."""
+              digest: str | Future[str] | None = None, skip: int = 0) -> Table:
+    """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`,
+    or a file of at least CACHE_BYTES, reuses what an earlier open of the same unchanged file (same
+    path, size and modification time) by the same loader code learned (CACHE_DIR). A table bigger
+    than `frame_rows` has the digest of the path, size and time (hashing gigabytes is not done), a
+    smaller one's is `digest`."""
     path = Path(path)
     if not path.exists():
         raise TableLoadError(path, "file not found")
     stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}".encode()).hexdigest()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}:"
+                         f"{null_tokens}:{headers}:{_loader_version()}".encode()).hexdigest()
     saved = CACHE_DIR / f"{key}.pickle"
     if cache and saved.exists():
         try:
-            return pickle.loads(saved.read_bytes())
+            table = pickle.loads(saved.read_bytes())
+            table.path, table.name = path, path.name
+            return table
         except Exception:  # an unreadable cache entry is rebuilt
             saved.unlink(missing_ok=True)
     source = file_source(path.resolve(), delimiter, null_tokens, skip)
     table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
         table.digest = key
-        if cache:
-            CACHE_DIR.mkdir(parents=True, exist_ok=True)
-            partial = saved.with_suffix(".tmp")
-            partial.write_bytes(pickle.dumps(table))
-            partial.replace(saved)
+    if cache and (table.lies_in_file or stat.st_size >= CACHE_BYTES):
+        table.digest = table.sha256  # the file's hash, done in the background, is kept with it
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        partial = saved.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(pickle.dumps(table))
+        partial.replace(saved)
     return table
 
 

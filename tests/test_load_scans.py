@@ -60,3 +60,43 @@ def test_a_total_row_in_a_file_is_found_through_the_sql_label_scan(tmp_path):
     table = load_table(path)
     assert [(r.line, r.label) for r in table.summary.rows] == [(4, "SUBTOTAL")]
     assert table.rows == 3 and float(table.df["units"].sum()) == 6.0
+
+
+def test_a_file_past_the_cache_size_is_reopened_from_the_cache_and_a_changed_one_is_not(tmp_path, monkeypatch):
+    import os
+
+    from agent import relation
+
+    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(relation, "CACHE_BYTES", 1000)
+    path = tmp_path / "orders.csv"
+    _write(path, ["region,amount", *[f"r{i % 3},{i}" for i in range(300)]])
+    first = load_table(path)
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 1
+    reads = []
+    monkeypatch.setattr(relation, "open_relation", lambda *a, **k: reads.append(a) or (_ for _ in ()).throw(
+        AssertionError("typed again")))
+    again = load_table(path)
+    assert reads == [] and again.sha256 == first.sha256 and again.df.equals(first.df)
+    assert float(again.df["amount"].sum()) == sum(range(300))
+    _write(path, ["region,amount", *[f"r{i % 3},{i}" for i in range(301)]])  # changed: size and time differ
+    os.utime(path, ns=(1, 1))
+    try:
+        load_table(path)
+    except AssertionError as exc:
+        assert "typed again" in str(exc)
+    else:
+        raise AssertionError("a changed file was read from the cache")
+
+
+def test_a_cache_entry_of_other_loader_code_is_not_reused(tmp_path, monkeypatch):
+    from agent import relation
+
+    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(relation, "CACHE_BYTES", 1000)
+    path = tmp_path / "orders.csv"
+    _write(path, ["region,amount", *[f"r{i % 3},{i}" for i in range(300)]])
+    load_table(path)
+    monkeypatch.setattr(relation, "_loader_version", lambda: "other rules")
+    load_table(path)
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 2
