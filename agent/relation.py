@@ -48,13 +48,17 @@ def _connect() -> duckdb.DuckDBPyConnection:
     return connection
 
 
-def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) -> pd.DataFrame:
+def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
+                nulls: dict[str, int] | None = None) -> pd.DataFrame:
     """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
     conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
-    DataFrame conversion gives them."""
+    DataFrame conversion gives them. `nulls`, when given, receives each column's count of SQL
+    NULLs (a NaN a number column holds is not one, though the frame shows both alike)."""
     import pyarrow as pa
 
     arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
+    if nulls is not None:
+        nulls.update({field.name: arrow.column(i).null_count for i, field in enumerate(arrow.schema)})
     for i, field in enumerate(arrow.schema):
         if pa.types.is_decimal(field.type):
             arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
@@ -186,41 +190,42 @@ def _index(values: pd.Series) -> bool:
     return bool(numbers.is_monotonic_increasing and numbers.is_unique) or bool(numbers.is_unique)
 
 
-def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool) -> pd.DataFrame:
+def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool,
+           nulls: dict[str, int] | None = None) -> pd.DataFrame:
     query = tv.view_select(source, list(typings.values()), dict.fromkeys(typings))
-    return fetch_frame(connection, query.order_by("rowid") if order else query)
+    return fetch_frame(connection, query.order_by("rowid") if order else query, nulls)
 
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
-    df = _typed(connection, typings, exp.to_table(_RAW), order=True)
-    reports = _reports(connection, exp.to_table(_RAW), typings)
+    nulls: dict[str, int] = {}
+    df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
     text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
             and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
     numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
-    labelled = _may_label(connection, typings, text) if numeric and len(df) >= 3 else []
+    text = text if numeric and len(df) >= 3 else []
+    reports, flags = _reports(connection, exp.to_table(_RAW), typings, {n: len(df) - k for n, k in nulls.items()},
+                              _label_flags(typings, text))
+    labelled = [name for name, flag in zip(text, flags) if flag]
     df, summary = drop_summary_rows(df, text, numeric, reports, labelled)
     if summary is not None:
         roles = {name: infer_role(name, df[name]) for name in df.columns}
     return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
 
 
-def _may_label(connection, typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[str]:
-    """The columns among `names` (text columns) with a cell containing 'tot' or 'sum' in any case,
-    the cells a summary-row label can be (agent.summary_rows), by one scan of the raw rows."""
-    if not names:
-        return []
+def _label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[exp.Expression]:
+    """Per column of `names` (text columns), whether a cell contains 'tot' or 'sum' in any case:
+    the cells a summary-row label can be (agent.summary_rows), as aggregates over the raw rows."""
     items = []
     for name in names:
         low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
         found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
                           for w in ("tot", "sum")])
         items.append(exp.func("bool_or", found))
-    (flags,) = connection.execute(exp.select(*items).from_(_RAW).sql("duckdb")).fetchall()
-    return [name for name, flag in zip(names, flags) if flag]
+    return items
 
 
 def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
@@ -316,7 +321,7 @@ class LazyReports(Mapping[str, ParseReport]):
     def __getitem__(self, key: str) -> ParseReport:
         if key not in self._done:
             connection = _connect()
-            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[key]
+            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[0][key]
             connection.close()
         return self._done[key]
 
@@ -327,36 +332,46 @@ class LazyReports(Mapping[str, ParseReport]):
         return len(self._typings)
 
 
-def _parts(typing: tv.ColumnTyping) -> tuple[exp.Expression, exp.Expression, exp.Expression]:
-    """(present cell, missing count, unread count) expressions of one column. A column that passes
-    through (already typed, or text) counts NULLs as missing and never fails to read."""
+def _typed_cells(typing: tv.ColumnTyping) -> bool:
+    """True when the column's typing reads its raw text (a number or date typed from VARCHAR);
+    False for a column that passes through (already typed, or text), whose cells never fail to read."""
+    return typing.kind != "text" and typing.expression != column(typing.name)
+
+
+def _present(typing: tv.ColumnTyping) -> exp.Expression:
+    """The present (non-missing) cell of the column: NULL for missing tokens when its text is read."""
     raw = column(typing.name)
-    typed = typing.kind != "text" and typing.expression != raw
-    present = tv._present(exp.cast(raw.copy(), "VARCHAR")) if typed else raw.copy()
-    unread = (exp.Sub(this=exp.Count(this=present.copy()), expression=exp.Count(this=typing.expression.copy()))
-              if typed else exp.Literal.number(0))
-    return present, exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=present.copy())), unread
+    return tv._present(exp.cast(raw, "VARCHAR")) if _typed_cells(typing) else raw
 
 
-def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping]) -> dict[str, ParseReport]:
-    """Each column's ParseReport (missing cells; non-missing cells the typing could not read, with
-    up to 5 of them in file order) in one scan of `source`, plus one query per column with unread cells."""
-    parts = {name: _parts(t) for name, t in typings.items()}
-    items = [e for present, missing, unread in parts.values() for e in (missing, unread)]
+def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping],
+             typed: dict[str, int] | None = None, extra: list[exp.Expression] | None = None,
+             ) -> tuple[dict[str, ParseReport], tuple]:
+    """(Each column's ParseReport, the values of the `extra` aggregates) in one scan of `source`,
+    plus one query per column with unread cells. A report counts missing cells and non-missing
+    cells the typing could not read, with up to 5 of them in file order. `typed`: each column's
+    count of non-NULL typed cells over `source` when already known (from the typed rows), so the
+    typing is not evaluated again."""
+    counted = {n for n, t in typings.items() if _typed_cells(t) and (typed is None or n not in typed)}
+    items = [exp.Count(this=exp.Star())] + [exp.Count(this=_present(t)) for t in typings.values()]
+    items += [exp.Count(this=typings[n].expression.copy()) for n in counted] + list(extra or [])
     (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
+    total, present = counts[0], dict(zip(typings, counts[1:]))
+    reads = dict(zip(counted, counts[1 + len(typings):]))
     reports = {}
-    for i, (name, typing) in enumerate(typings.items()):
-        missing, bad = int(counts[2 * i]), int(counts[2 * i + 1])
+    for name, typing in typings.items():
+        readable = reads[name] if name in reads else typed[name] if _typed_cells(typing) else present[name]
+        missing, bad = int(total - present[name]), int(present[name] - readable)
         examples: list[str] = []
         if bad:
             query = exp.select(column(typing.name)).from_(source.copy()).where(
-                exp.and_(exp.Not(this=exp.Is(this=parts[name][0].copy(), expression=exp.Null())),
+                exp.and_(exp.Not(this=exp.Is(this=_present(typing), expression=exp.Null())),
                          exp.Is(this=typing.expression.copy(), expression=exp.Null())))
             if source.name == _RAW:
                 query = query.order_by("rowid")
             examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
         reports[name] = ParseReport(missing, bad, examples, list(typing.notes))
-    return reports
+    return reports, tuple(counts[1 + len(typings) + len(counted):])
 
 
 def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int,
