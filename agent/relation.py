@@ -275,33 +275,53 @@ def _loader_version() -> str:
     return digest.hexdigest()
 
 
+def _cache_entry(path: Path, delimiter: str | None, frame_rows: int, null_tokens: list[str] | None,
+                 headers: list[str] | None, skip: int) -> Path:
+    """Where the cached open of `path` with these options lies (CACHE_DIR/<key>.pickle)."""
+    stat = path.stat()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}:"
+                         f"{null_tokens}:{headers}:{_loader_version()}".encode()).hexdigest()
+    return CACHE_DIR / f"{key}.pickle"
+
+
+def cached_table(path: Path, *, delimiter: str | None = None, frame_rows: int = FRAME_ROWS,
+                 null_tokens: list[str] | None = None, headers: list[str] | None = None, skip: int = 0) -> Table | None:
+    """The table an earlier `open_file` of the same unchanged file with the same options kept in
+    CACHE_DIR, or None (nothing kept, or an unreadable entry, which is removed)."""
+    path = Path(path)
+    saved = _cache_entry(path, delimiter, frame_rows, null_tokens, headers, skip)
+    if not saved.exists():
+        return None
+    try:
+        table = pickle.loads(saved.read_bytes())
+    except Exception:  # an unreadable cache entry is rebuilt
+        saved.unlink(missing_ok=True)
+        return None
+    table.path, table.name = path, path.name
+    return table
+
+
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
               digest: str | Future[str] | None = None, skip: int = 0) -> Table:
     """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`,
     or a file of at least CACHE_BYTES, reuses what an earlier open of the same unchanged file (same
-    path, size and modification time) by the same loader code learned (CACHE_DIR). A table bigger
-    than `frame_rows` has the digest of the path, size and time (hashing gigabytes is not done), a
-    smaller one's is `digest`."""
+    path, size and modification time) by the same loader code learned (CACHE_DIR, `cached_table`).
+    A table bigger than `frame_rows` has the digest of the path, size and time (hashing gigabytes
+    is not done), a smaller one's is `digest`."""
     path = Path(path)
     if not path.exists():
         raise TableLoadError(path, "file not found")
-    stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}:"
-                         f"{null_tokens}:{headers}:{_loader_version()}".encode()).hexdigest()
-    saved = CACHE_DIR / f"{key}.pickle"
-    if cache and saved.exists():
-        try:
-            table = pickle.loads(saved.read_bytes())
-            table.path, table.name = path, path.name
-            return table
-        except Exception:  # an unreadable cache entry is rebuilt
-            saved.unlink(missing_ok=True)
+    options = {"delimiter": delimiter, "frame_rows": frame_rows, "null_tokens": null_tokens, "headers": headers,
+               "skip": skip}
+    if cache and (table := cached_table(path, **options)) is not None:
+        return table
+    saved = _cache_entry(path, **options)
     source = file_source(path.resolve(), delimiter, null_tokens, skip)
-    table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
+    table = open_relation(path, source, digest or saved.stem, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
-        table.digest = key
-    if cache and (table.lies_in_file or stat.st_size >= CACHE_BYTES):
+        table.digest = saved.stem
+    if cache and (table.lies_in_file or path.stat().st_size >= CACHE_BYTES):
         table.digest = table.sha256  # the file's hash, done in the background, is kept with it
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
         partial = saved.with_suffix(f".{os.getpid()}.tmp")
