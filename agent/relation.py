@@ -12,6 +12,7 @@ to the table's own values; row counts, reports and profiles then come from SQL o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -267,8 +268,10 @@ _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_row
                    "text_files")
 
 
+@functools.cache
 def _loader_version() -> str:
-    """Hex sha256 of the loader's own source files: a cached table typed by other rules is not reused."""
+    """Hex sha256 of the loader's own source files (read once per process): a cached table typed
+    by other rules is not reused."""
     digest = hashlib.sha256()
     for name in _LOADER_MODULES:
         digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
