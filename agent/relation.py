@@ -12,10 +12,12 @@ to the table's own values; row counts, reports and profiles then come from SQL o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
 from collections.abc import Mapping
+from concurrent.futures import Future
 from pathlib import Path
 
 import duckdb
@@ -47,13 +49,17 @@ def _connect() -> duckdb.DuckDBPyConnection:
     return connection
 
 
-def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression) -> pd.DataFrame:
+def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
+                nulls: dict[str, int] | None = None) -> pd.DataFrame:
     """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
     conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
-    DataFrame conversion gives them."""
+    DataFrame conversion gives them. `nulls`, when given, receives each column's count of SQL
+    NULLs (a NaN a number column holds is not one, though the frame shows both alike)."""
     import pyarrow as pa
 
     arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
+    if nulls is not None:
+        nulls.update({field.name: arrow.column(i).null_count for i, field in enumerate(arrow.schema)})
     for i, field in enumerate(arrow.schema):
         if pa.types.is_decimal(field.type):
             arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
@@ -134,19 +140,47 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
 def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
     """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
     are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
-    Parquet file's comes from its metadata; a text file is counted by one scan)."""
-    def copy(limit: int) -> None:
+    Parquet file's comes from its metadata; a text file past SAMPLE_ROWS rows is parsed once,
+    into `raw`, and counted by a second scan only when it has more than `frame_rows`)."""
+    def copy(limit: int) -> int:
         connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
             "*").from_(source.copy()).limit(limit)).sql("duckdb"))
+        (rows,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+        return rows
 
-    copy(SAMPLE_ROWS + 1)
-    (count,), = connection.execute(f"SELECT COUNT(*) FROM {_RAW}").fetchall()
+    def scan() -> int:
+        (rows,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+        return rows
+
+    count = copy(SAMPLE_ROWS + 1)
     if count <= SAMPLE_ROWS:
         return count
-    (count,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
+    if source.name == "read_parquet":  # its count is metadata: no row is read for it
+        count = scan()
+        if count <= frame_rows:
+            copy(frame_rows + 1)
+        return count
+    if _lines_beyond(source, 2 * frame_rows):
+        return scan()
+    count = copy(frame_rows + 1)
     if count <= frame_rows:
-        copy(frame_rows + 1)
+        return count
+    count = scan()
+    copy(SAMPLE_ROWS + 1)  # a table read where it lies keeps only its sample here
     return count
+
+
+def _lines_beyond(source: exp.Expression, lines: int) -> bool:
+    """True when the text file `source` reads has, by the line length of its first MiB, likely
+    more than `lines` lines (copying its first rows whole would then be wasted work)."""
+    try:
+        path = Path(source.expressions[0].name)
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(1 << 20)
+    except (OSError, IndexError):
+        return False
+    return size > len(head) and head.count(b"\n") * size / max(len(head), 1) > lines
 
 
 def _index(values: pd.Series) -> bool:
@@ -157,24 +191,42 @@ def _index(values: pd.Series) -> bool:
     return bool(numbers.is_monotonic_increasing and numbers.is_unique) or bool(numbers.is_unique)
 
 
-def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool) -> pd.DataFrame:
+def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool,
+           nulls: dict[str, int] | None = None) -> pd.DataFrame:
     query = tv.view_select(source, list(typings.values()), dict.fromkeys(typings))
-    return fetch_frame(connection, query.order_by("rowid") if order else query)
+    return fetch_frame(connection, query.order_by("rowid") if order else query, nulls)
 
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
-    df = _typed(connection, typings, exp.to_table(_RAW), order=True)
-    reports = _reports(connection, exp.to_table(_RAW), typings)
+    nulls: dict[str, int] = {}
+    df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
     text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
             and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
-    df, summary = drop_summary_rows(df, text, [c for c, r in roles.items() if r is ColumnRole.numeric], reports)
+    numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
+    text = text if numeric and len(df) >= 3 else []
+    reports, flags = _reports(connection, exp.to_table(_RAW), typings, {n: len(df) - k for n, k in nulls.items()},
+                              _label_flags(typings, text))
+    labelled = [name for name, flag in zip(text, flags) if flag]
+    df, summary = drop_summary_rows(df, text, numeric, reports, labelled)
     if summary is not None:
         roles = {name: infer_role(name, df[name]) for name in df.columns}
     return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def _label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[exp.Expression]:
+    """Per column of `names` (text columns), whether a cell contains 'tot' or 'sum' in any case:
+    the cells a summary-row label can be (agent.summary_rows), as aggregates over the raw rows."""
+    items = []
+    for name in names:
+        low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
+        found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
+                          for w in ("tot", "sum")])
+        items.append(exp.func("bool_or", found))
+    return items
 
 
 def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
@@ -209,32 +261,75 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     return table
 
 
+CACHE_BYTES = 4 * 1024 * 1024
+"""Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
+the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
+_LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
+                   "text_files")
+
+
+@functools.cache
+def _loader_version() -> str:
+    """Hex sha256 of the loader's own source files (read once per process): a cached table typed
+    by other rules is not reused."""
+    digest = hashlib.sha256()
+    for name in _LOADER_MODULES:
+        digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_entry(path: Path, delimiter: str | None, frame_rows: int, null_tokens: list[str] | None,
+                 headers: list[str] | None, skip: int) -> Path:
+    """Where the cached open of `path` with these options lies (CACHE_DIR/<key>.pickle)."""
+    stat = path.stat()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}:"
+                         f"{null_tokens}:{headers}:{_loader_version()}".encode()).hexdigest()
+    return CACHE_DIR / f"{key}.pickle"
+
+
+def cached_table(path: Path, *, delimiter: str | None = None, frame_rows: int = FRAME_ROWS,
+                 null_tokens: list[str] | None = None, headers: list[str] | None = None, skip: int = 0) -> Table | None:
+    """The table an earlier `open_file` of the same unchanged file with the same options kept in
+    CACHE_DIR, or None (nothing kept, or an unreadable entry, which is removed)."""
+    path = Path(path)
+    saved = _cache_entry(path, delimiter, frame_rows, null_tokens, headers, skip)
+    if not saved.exists():
+        return None
+    try:
+        table = pickle.loads(saved.read_bytes())
+    except Exception:  # an unreadable cache entry is rebuilt
+        saved.unlink(missing_ok=True)
+        return None
+    table.path, table.name = path, path.name
+    return table
+
+
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
               null_tokens: list[str] | None = None, headers: list[str] | None = None,
-              digest: str | None = None, skip: int = 0) -> Table:
-    """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`
-    reuses what an earlier open of the same unchanged file learned (CACHE_DIR); its digest is of
-    the path, size and time (hashing gigabytes is not done), a smaller one's is `digest`."""
+              digest: str | Future[str] | None = None, skip: int = 0) -> Table:
+    """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`,
+    or a file of at least CACHE_BYTES, reuses what an earlier open of the same unchanged file (same
+    path, size and modification time) by the same loader code learned (CACHE_DIR, `cached_table`).
+    A table bigger than `frame_rows` has the digest of the path, size and time (hashing gigabytes
+    is not done), a smaller one's is `digest`."""
     path = Path(path)
     if not path.exists():
         raise TableLoadError(path, "file not found")
-    stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}".encode()).hexdigest()
-    saved = CACHE_DIR / f"{key}.pickle"
-    if cache and saved.exists():
-        try:
-            return pickle.loads(saved.read_bytes())
-        except Exception:  # an unreadable cache entry is rebuilt
-            saved.unlink(missing_ok=True)
+    options = {"delimiter": delimiter, "frame_rows": frame_rows, "null_tokens": null_tokens, "headers": headers,
+               "skip": skip}
+    if cache and (table := cached_table(path, **options)) is not None:
+        return table
+    saved = _cache_entry(path, **options)
     source = file_source(path.resolve(), delimiter, null_tokens, skip)
-    table = open_relation(path, source, digest or key, headers=headers, frame_rows=frame_rows)
+    table = open_relation(path, source, digest or saved.stem, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
-        table.digest = key
-        if cache:
-            CACHE_DIR.mkdir(parents=True, exist_ok=True)
-            partial = saved.with_suffix(".tmp")
-            partial.write_bytes(pickle.dumps(table))
-            partial.replace(saved)
+        table.digest = saved.stem
+    if cache and (table.lies_in_file or path.stat().st_size >= CACHE_BYTES):
+        table.digest = table.sha256  # the file's hash, done in the background, is kept with it
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        partial = saved.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(pickle.dumps(table))
+        partial.replace(saved)
     return table
 
 
@@ -249,7 +344,7 @@ class LazyReports(Mapping[str, ParseReport]):
     def __getitem__(self, key: str) -> ParseReport:
         if key not in self._done:
             connection = _connect()
-            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[key]
+            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[0][key]
             connection.close()
         return self._done[key]
 
@@ -260,36 +355,46 @@ class LazyReports(Mapping[str, ParseReport]):
         return len(self._typings)
 
 
-def _parts(typing: tv.ColumnTyping) -> tuple[exp.Expression, exp.Expression, exp.Expression]:
-    """(present cell, missing count, unread count) expressions of one column. A column that passes
-    through (already typed, or text) counts NULLs as missing and never fails to read."""
+def _typed_cells(typing: tv.ColumnTyping) -> bool:
+    """True when the column's typing reads its raw text (a number or date typed from VARCHAR);
+    False for a column that passes through (already typed, or text), whose cells never fail to read."""
+    return typing.kind != "text" and typing.expression != column(typing.name)
+
+
+def _present(typing: tv.ColumnTyping) -> exp.Expression:
+    """The present (non-missing) cell of the column: NULL for missing tokens when its text is read."""
     raw = column(typing.name)
-    typed = typing.kind != "text" and typing.expression != raw
-    present = tv._present(exp.cast(raw.copy(), "VARCHAR")) if typed else raw.copy()
-    unread = (exp.Sub(this=exp.Count(this=present.copy()), expression=exp.Count(this=typing.expression.copy()))
-              if typed else exp.Literal.number(0))
-    return present, exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=present.copy())), unread
+    return tv._present(exp.cast(raw, "VARCHAR")) if _typed_cells(typing) else raw
 
 
-def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping]) -> dict[str, ParseReport]:
-    """Each column's ParseReport (missing cells; non-missing cells the typing could not read, with
-    up to 5 of them in file order) in one scan of `source`, plus one query per column with unread cells."""
-    parts = {name: _parts(t) for name, t in typings.items()}
-    items = [e for present, missing, unread in parts.values() for e in (missing, unread)]
+def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping],
+             typed: dict[str, int] | None = None, extra: list[exp.Expression] | None = None,
+             ) -> tuple[dict[str, ParseReport], tuple]:
+    """(Each column's ParseReport, the values of the `extra` aggregates) in one scan of `source`,
+    plus one query per column with unread cells. A report counts missing cells and non-missing
+    cells the typing could not read, with up to 5 of them in file order. `typed`: each column's
+    count of non-NULL typed cells over `source` when already known (from the typed rows), so the
+    typing is not evaluated again."""
+    counted = {n for n, t in typings.items() if _typed_cells(t) and (typed is None or n not in typed)}
+    items = [exp.Count(this=exp.Star())] + [exp.Count(this=_present(t)) for t in typings.values()]
+    items += [exp.Count(this=typings[n].expression.copy()) for n in counted] + list(extra or [])
     (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
+    total, present = counts[0], dict(zip(typings, counts[1:]))
+    reads = dict(zip(counted, counts[1 + len(typings):]))
     reports = {}
-    for i, (name, typing) in enumerate(typings.items()):
-        missing, bad = int(counts[2 * i]), int(counts[2 * i + 1])
+    for name, typing in typings.items():
+        readable = reads[name] if name in reads else typed[name] if _typed_cells(typing) else present[name]
+        missing, bad = int(total - present[name]), int(present[name] - readable)
         examples: list[str] = []
         if bad:
             query = exp.select(column(typing.name)).from_(source.copy()).where(
-                exp.and_(exp.Not(this=exp.Is(this=parts[name][0].copy(), expression=exp.Null())),
+                exp.and_(exp.Not(this=exp.Is(this=_present(typing), expression=exp.Null())),
                          exp.Is(this=typing.expression.copy(), expression=exp.Null())))
             if source.name == _RAW:
                 query = query.order_by("rowid")
             examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
         reports[name] = ParseReport(missing, bad, examples, list(typing.notes))
-    return reports
+    return reports, tuple(counts[1 + len(typings) + len(counted):])
 
 
 def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int,

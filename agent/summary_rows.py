@@ -66,14 +66,17 @@ class SummaryRows:
         return {str(v).strip().casefold() for v in self.frame[column].dropna()}
 
 
-def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str]) -> list[SummaryRow]:
+def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],
+                      label_columns: list[str] | None = None) -> list[SummaryRow]:
     """The summary rows of `df` by the module's rule; [] without a numeric column or under 3 rows.
+    `label_columns`: the text columns that may hold a label at all (a cell containing 'tot' or
+    'sum' in any case, as SQL over the table finds them; None: every text column is read).
     Candidates are found in one vectorised pass; every candidate is then checked at once against
     the running sums, again after each summary row found (which moves the sums)."""
     if not numeric_columns or len(df) < 3:
         return []
     numbers = df[numeric_columns].astype("float64").to_numpy()
-    labels = _labels(df, text_columns)
+    labels = _labels(df, text_columns if label_columns is None else [c for c in text_columns if c in label_columns])
     labelled = labels.notna().to_numpy()
     blank = df[text_columns].isna().all(axis=1).to_numpy() if text_columns else np.zeros(len(df), bool)
     candidates = np.flatnonzero(labelled | blank)
@@ -151,10 +154,11 @@ def _matches(rows: np.ndarray, sums: np.ndarray, strict: np.ndarray) -> np.ndarr
 
 
 def drop_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],
-                      reports: dict) -> tuple[pd.DataFrame, SummaryRows | None]:
+                      reports: dict, label_columns: list[str] | None = None) -> tuple[pd.DataFrame, SummaryRows | None]:
     """(`df` without its summary rows, the rows taken out or None when there are none). `reports`
-    is kept for the callers' signature; the note is table-wide (SummaryRows.note)."""
-    found = find_summary_rows(df, text_columns, numeric_columns)
+    is kept for the callers' signature; the note is table-wide (SummaryRows.note);
+    `label_columns` as find_summary_rows takes it."""
+    found = find_summary_rows(df, text_columns, numeric_columns, label_columns)
     if not found:
         return df, None
     positions = [r.line - 2 for r in found]

@@ -38,7 +38,7 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     Raises TableLoadError naming the file and, where known, the line or column: missing file,
     empty file or no rows, binary content, bytes that are not UTF-8 (no silent latin-1
     fallback), rows with more fields than the header, unreadable Parquet."""
-    from agent.relation import FRAME_ROWS, open_file
+    from agent.relation import FRAME_ROWS, cached_table, open_file
 
     path = Path(path)
     rows = FRAME_ROWS if frame_rows is None else frame_rows
@@ -52,25 +52,38 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
         raise TableLoadError(path, f"cannot read file: {exc.strerror or exc}") from None
     if not head.strip(b" \t\r\n\x00"):
         raise TableLoadError(path, "empty file", line=1)
-    digest = _hasher.submit(file_sha256, path)
     suffix = path.suffix.lower()
-    if suffix in _PARQUET or suffix in {".jsonl", ".ndjson"}:
-        try:
-            table = open_file(path, frame_rows=rows, digest=digest)
-        except TableLoadError as exc:
-            reason = "no rows" if exc.reason == "no rows" else f"not a readable {'Parquet' if suffix in _PARQUET else 'JSON-lines'} file: {exc.reason}"
-            raise TableLoadError(path, reason) from None
+    if suffix not in _PARQUET and suffix not in {".jsonl", ".ndjson"}:
+        return _load_text(path, head, size, rows)
+    if (table := cached_table(path, frame_rows=rows)) is not None:
         return table
+    try:
+        return open_file(path, frame_rows=rows, digest=_hasher.submit(file_sha256, path))
+    except TableLoadError as exc:
+        reason = "no rows" if exc.reason == "no rows" else f"not a readable {'Parquet' if suffix in _PARQUET else 'JSON-lines'} file: {exc.reason}"
+        raise TableLoadError(path, reason) from None
+
+
+def _load_text(path: Path, head: bytes, size: int, rows: int) -> Table:
+    """A CSV/TSV file (`head`: its first 64 KiB) as load_table reads it. A file an earlier open
+    kept in the table cache, unchanged since, is not checked, hashed or typed again (it passed)."""
+    from agent.relation import cached_table, open_file
+
+    sep = _sniff(head)
+    skip = title_rows(records(head.decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
+    headers = _header(head, sep, skip)
+    options = {"delimiter": sep, "null_tokens": NA_VALUES, "headers": headers, "frame_rows": rows, "skip": skip}
+    table = cached_table(path, **options)
+    if table is not None and len(table.display) + _dropped(headers, table) == len(headers):
+        _note_duplicates(_duplicate_headers(head, sep, _pandas_names(headers), skip), table.reports)
+        return table
+    digest = _hasher.submit(file_sha256, path)
     # NUL bytes and bytes that are not UTF-8 are refused naming the line; UTF-16/32 is transcoded
     text = decoded(path, path.read_bytes() if size <= CHECK_WHOLE_BYTES else head[: head.rfind(b"\n") + 1] or head)
     if text is not None:
         return _build(path, _read_csv(path, io.StringIO(text), text.encode()), digest)
-    sep = _sniff(head)
-    skip = title_rows(records(head.decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
-    headers = _header(head, sep, skip)
     try:
-        table = open_file(path, delimiter=sep, null_tokens=NA_VALUES, headers=headers, frame_rows=rows, digest=digest,
-                          skip=skip)
+        table = open_file(path, digest=digest, **options)
     except TableLoadError:
         table = None
     if table is None or len(table.display) + _dropped(headers, table) != len(headers):

@@ -112,12 +112,34 @@ def _whole(text: pd.Series) -> bool:
     return all(-(2**63) <= int(v) < 2**63 for v in text.tolist())
 
 
+PREFILTER_ROWS = 5_000
+"""Rows a whole-table plain-number check first looks at: a column with a cell that is not a
+number among them is not one over every row either, so only the others are scanned whole."""
+
+
 def plain_numbers(connection, table: str, names: list[str], rows: int | None = None) -> dict[str, ColumnTyping]:
     """The typing of each text column of `table` (a DuckDB table with a rowid; its first `rows`
     rows, or all) whose every present cell is a plain number, the columns a CSV reader types
     natively: BIGINT when every cell is a whole number that fits and none is missing, else DOUBLE;
-    no notes. One scan for all `names`; the others are left to `decide`. A cell counts as a number
+    no notes. One scan for all `names` (after one over the first PREFILTER_ROWS rows, which
+    rules out most text columns); the others are left to `decide`. A cell counts as a number
     when DuckDB casts it to DOUBLE (as pandas' CSV reader does, which the eval figures were made with)."""
+    if rows is None:
+        names = [n for n, (_, numbers, present, _) in _counts(connection, table, names, PREFILTER_ROWS).items()
+                 if numbers == present]
+    found = {}
+    for name, (total, numbers, present, whole) in _counts(connection, table, names, rows).items():
+        if numbers == present:
+            raw = column(name)
+            expression = (exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")) if whole == total
+                          else exp.TryCast(this=raw, to=exp.DataType.build("DOUBLE")))
+            found[name] = ColumnTyping(name, "number", expression)
+    return found
+
+
+def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[str, tuple[int, int, int, int]]:
+    """Per column of `names`: (rows, cells that cast to DOUBLE, present cells, cells that are
+    whole numbers fitting BIGINT) over the first `rows` rows of `table` (all when None), one scan."""
     if not names:
         return {}
     items = []
@@ -133,15 +155,7 @@ def plain_numbers(connection, table: str, names: list[str], rows: int | None = N
     if rows is not None:
         query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.Literal.number(rows)))
     (counts,) = connection.execute(query.sql("duckdb")).fetchall()
-    total, found = counts[0], {}
-    for i, name in enumerate(names):
-        present, numbers, whole = counts[1 + 3 * i: 4 + 3 * i]
-        if numbers == present:
-            raw = column(name)
-            expression = (exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")) if whole == total
-                          else exp.TryCast(this=raw, to=exp.DataType.build("DOUBLE")))
-            found[name] = ColumnTyping(name, "number", expression)
-    return found
+    return {name: (counts[0], counts[2 + 3 * i], counts[1 + 3 * i], counts[3 + 3 * i]) for i, name in enumerate(names)}
 
 
 def view_select(source: exp.Expression, typings: list[ColumnTyping], display: dict[str, str]) -> exp.Select:

@@ -8,10 +8,12 @@
 2. The 100k CSV, warm: each demo computation through `Agent.ask` against the same SQL (as the
    engine ran it, from provenance) in bare DuckDB in this process, and against the seed engine's
    approach, a pure-Python loop over csv-parsed rows (written here, afresh).
-3. The 100k CSV, cold: `tally ask` in a fresh process against a bare DuckDB process running the
-   question's query over the file.
+3. The 100k CSV, cold: `tally ask` in a fresh process on the first open and the cached open,
+   against a bare DuckDB process running the question's query over the file.
 
 Usage: .venv/bin/python bench/onepath.py [--repeats 5] [--out bench/onepath_results.md]
+       .venv/bin/python bench/onepath.py --cold [--against DIR]   # the cold processes alone, printed;
+       --against also runs them, in turns, with the agent package under DIR (another checkout)
 Targets: cold ask <= 1.5 s and peak RSS <= 600 MB on the 10M Parquet; warm <= 1.5x bare DuckDB
 and >= 20x the seed engine; cold <= 1.5x a bare DuckDB process. Nothing is asserted in tests."""
 
@@ -56,19 +58,20 @@ def build_parquet(source: Path = CSV_100K, out: Path = PARQUET_10M) -> Path:
     return out
 
 
-def run_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS MB, first output line) of one fresh process (GNU time for the RSS)."""
+def run_process(argv: list[str], env: dict[str, str] | None = None, code: Path = ROOT) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS MB, first output line) of one fresh process (GNU time for the RSS)
+    run in the checkout `code` (so `-m agent` is its agent package)."""
     started = time.perf_counter()
-    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], cwd=code, capture_output=True, text=True,
                           env={**os.environ, **(env or {})})
     wall = time.perf_counter() - started
     rss = int(done.stderr.strip().splitlines()[-1]) / 1024
     return wall, rss, (done.stdout.splitlines() or [done.stderr[-200:]])[0]
 
 
-def tally_ask(path: Path, question: str, cache: Path) -> tuple[float, float, str]:
+def tally_ask(path: Path, question: str, cache: Path, code: Path = ROOT) -> tuple[float, float, str]:
     env = {"TALLY_CACHE": str(cache), "TALLY_MODEL": "", "OPENAI_API_KEY": ""}
-    return run_process([sys.executable, "-m", "agent", "ask", str(path), question], env)
+    return run_process([sys.executable, "-m", "agent", "ask", str(path), question], env, code)
 
 
 def bare_duckdb_process(sql: str) -> tuple[float, float, str]:
@@ -172,15 +175,13 @@ def exact_10m(path: Path) -> list[tuple[str, str]]:
     return verdicts
 
 
-def report(parquet: list, exact: list, warm: list, cold: dict) -> str:
-    first, second = parquet
+def report(load: float, cold: dict, exact: list, warm: list) -> str:
     lines = ["# One path: targets of issue 16 (bench/onepath.py, one run)", "",
-             f"Load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.", "",
-             f"## 10M-row Parquet ({PARQUET_10M.stat().st_size / 1e6:.0f} MB)", "",
-             "| cold `tally ask` | wall s | peak RSS MB | answer |", "|---|---:|---:|---|",
-             f"| first open (empty table cache) | {first[0]:.2f} | {first[1]:.0f} | {first[2][:70]} |",
-             f"| cached open | {second[0]:.2f} | {second[1]:.0f} | {second[2][:70]} |", "",
-             "Exact answers (demo gold SQL over the same file): " +
+             f"Load average at start: {load:.1f} on {os.cpu_count()} cores. Bytecode compiled first (as installed).", "",
+             f"## Cold processes: 10M-row Parquet ({PARQUET_10M.stat().st_size / 1e6:.0f} MB) and the 100k CSV", "",
+             f"`tally ask \"{COLD_QUESTION}\"` in a fresh process; the bare DuckDB process runs the question's "
+             "query over the same file.", "", *cold_lines(cold), "",
+             "Exact answers on the 10M Parquet (demo gold SQL over the same file): " +
              ", ".join(f"{case} {verdict}" for case, verdict in exact), "",
              "## 100k CSV, warm, per demo computation", "",
              "| question | tally ms | bare DuckDB ms | ratio (target <= 1.5) | seed loop ms | seed / tally (target >= 20) |",
@@ -188,29 +189,95 @@ def report(parquet: list, exact: list, warm: list, cold: dict) -> str:
     for r in warm:
         lines.append(f"| {r['question']} | {r['tally_ms']:.1f} | {r['duckdb_ms']:.1f} | "
                      f"{r['tally_ms'] / r['duckdb_ms']:.1f}x | {r['seed_ms']:.0f} | {r['seed_ms'] / r['tally_ms']:.1f}x |")
-    lines += ["", "## 100k CSV, cold", "",
-              f"`tally ask \"{COLD_QUESTION}\"` {cold['tally'][0]:.2f} s ({cold['tally'][1]:.0f} MB) vs a bare DuckDB "
-              f"process running the query {cold['bare'][0]:.2f} s ({cold['bare'][1]:.0f} MB): "
-              f"{cold['tally'][0] / cold['bare'][0]:.2f}x (target <= 1.5x); `python -c pass` {cold['python'][0]:.2f} s", ""]
     return "\n".join(lines)
+
+
+def compile_bytecode(code: Path) -> None:
+    """Compile agent/ of the checkout `code` to bytecode, as an installed package is: with
+    PYTHONDONTWRITEBYTECODE set (as on this machine) each cold process would otherwise compile its
+    source again (~0.5 s idle)."""
+    import compileall
+
+    compileall.compile_dir(code / "agent", quiet=1)
+
+
+def _asks(path: Path, label: str, codes: list[Path], runs: dict[Path, dict]) -> None:
+    """`label` first open and cached open of `path` per checkout, taken in turns (same minute)."""
+    caches = {code: tempfile.TemporaryDirectory(prefix="tally-bench-cache-") for code in codes}
+    for kind in ("first open", "cached open"):
+        for code in codes:
+            runs[code][f"{label} {kind}"] = tally_ask(path, COLD_QUESTION, Path(caches[code].name), code)
+    for cache in caches.values():
+        cache.cleanup()
+
+
+def cold_runs(path: Path, codes: list[Path]) -> dict[Path, dict[str, tuple[float, float, str]]]:
+    """The cold processes, in one run, per checkout of `codes` (bytecode compiled first): the
+    Parquet's `tally ask` on the first open (empty table cache) and the cached open; the 100k
+    CSV's (OS file cache warm for both); a bare DuckDB process over each file; `python -c pass`."""
+    for code in codes:
+        compile_bytecode(code)
+    runs: dict[Path, dict] = {code: {} for code in codes}
+    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
+        tally_ask(CSV_100K, COLD_QUESTION, Path(cache))  # the OS file cache warm for every run
+    _asks(path, "parquet", codes, runs)
+    bare = {"parquet bare DuckDB": bare_duckdb_process(COLD_SQL.replace("read_csv", "read_parquet").format(
+        path=repr(str(path))))}
+    _asks(CSV_100K, "csv", codes, runs)
+    bare["csv bare DuckDB"] = bare_duckdb_process(COLD_SQL.format(path=repr(str(CSV_100K))))
+    bare["python -c pass"] = run_process([sys.executable, "-c", "pass"])
+    for code in codes:
+        runs[code].update(bare)
+    return runs
+
+
+def cold_lines(runs: dict[Path, dict[str, tuple[float, float, str]]]) -> list[str]:
+    """The cold runs as a markdown table (a wall s and peak RSS MB column pair per checkout), with
+    each checkout's ratios to bare DuckDB."""
+    codes = list(runs)
+    first = runs[codes[0]]
+    head = " | ".join(f"{c.name}: wall s | {c.name}: peak RSS MB" for c in codes)
+    lines = [f"| process | {head} | answer |", "|---|" + "---:|---:|" * len(codes) + "---|"]
+    for name in first:
+        cells = " | ".join(f"{runs[c][name][0]:.2f} | {runs[c][name][1]:.0f}" for c in codes)
+        lines.append(f"| {name} | {cells} | {runs[codes[-1]][name][2][:60]} |")
+    lines.append("")
+    for code in codes:
+        r = runs[code]
+        ratio = {f"{k} {o}": r[f"{k} {o} open"][0] / r[f"{k} bare DuckDB"][0] for k in ("parquet", "csv")
+                 for o in ("first", "cached")}
+        lines.append(f"- {code.name}: Parquet first open {ratio['parquet first']:.2f}x, cached open "
+                     f"{ratio['parquet cached']:.2f}x a bare DuckDB process; 100k CSV first open "
+                     f"{ratio['csv first']:.2f}x, cached open {ratio['csv cached']:.2f}x (target <= 1.5x)")
+    return lines
+
+
+def cold_report(path: Path, codes: list[Path]) -> str:
+    """The cold runs alone, with the load at the start."""
+    load = os.getloadavg()[0]
+    return "\n".join([f"Load average at start: {load:.1f} on {os.cpu_count()} cores.", "",
+                      *cold_lines(cold_runs(path, codes))])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path, default=HERE / "onepath_results.md")
+    parser.add_argument("--cold", action="store_true", help="Only the cold processes (printed, not written).")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="Another checkout (a directory holding agent/) whose cold processes run in turn with "
+                             "this one's, to compare code in one run.")
     args = parser.parse_args()
+    codes = [c.resolve() for c in args.against] + [ROOT]
     path = build_parquet()
-    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
-        parquet = [tally_ask(path, COLD_QUESTION, Path(cache)) for _ in range(2)]
+    if args.cold:
+        print(cold_report(path, codes))
+        return 0
+    load = os.getloadavg()[0]
+    cold = cold_runs(path, codes)
     exact = exact_10m(path)
     warm = warm_100k(args.repeats)
-    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
-        tally_ask(CSV_100K, COLD_QUESTION, Path(cache))  # the OS file cache warm for both
-        cold = {"tally": tally_ask(CSV_100K, COLD_QUESTION, Path(cache)),
-                "bare": bare_duckdb_process(COLD_SQL.format(path=repr(str(CSV_100K)))),
-                "python": run_process([sys.executable, "-c", "pass"])}
-    text = report(parquet, exact, warm, cold)
+    text = report(load, cold, exact, warm)
     args.out.write_text(text + "\n")
     print(text)
     print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
