@@ -184,11 +184,13 @@ def _lines_beyond(source: exp.Expression, lines: int) -> bool:
 
 
 def _index(values: pd.Series) -> bool:
-    """A leading unnamed column is an index when it holds distinct or increasing whole numbers."""
+    """A leading unnamed column is a saved row index (pandas' to_csv) when it holds strictly
+    increasing whole numbers (0, 1, 2, ... or a filtered frame's 3, 7, 12): distinct numbers in any
+    order (500, 7, 42) are data, and dropping data is worse than keeping an index."""
     numbers = pd.to_numeric(values, errors="coerce")
     if numbers.isna().any() or not bool((numbers % 1 == 0).all()):
         return False
-    return bool(numbers.is_monotonic_increasing and numbers.is_unique) or bool(numbers.is_unique)
+    return bool(numbers.is_monotonic_increasing and numbers.is_unique)
 
 
 def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expression, order: bool,

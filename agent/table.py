@@ -119,7 +119,7 @@ def _header(head: bytes, sep: str, skip: int = 0) -> list[str]:
 def _pandas_names(fields: list[str]) -> list[str]:
     names: list[str] = []
     for i, name in enumerate(fields):
-        base = name if name else f"Unnamed: {i}"
+        base = name if name.strip() else f"Unnamed: {i}"
         name, n = base, 0
         while name in names:
             n += 1

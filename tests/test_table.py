@@ -125,6 +125,18 @@ def test_real_file_index_dropped_and_duckdb_agrees() -> None:
     assert t.df["is_fraud"].sum() == fraud
 
 
+@pytest.mark.parametrize("text, columns, first", [
+    (",,b\n500,10,x\n7,20,y\n42,30,z\n", ["Unnamed: 0", "Unnamed: 1", "b"], [500, 7, 42]),  # data, not an index
+    (" , ,b\n500,10,x\n7,20,y\n", ["Unnamed: 0", "Unnamed: 1", "b"], [500, 7]),           # blank = empty header
+    (",a\n0,5\n1,6\n2,7\n", ["a"], [5, 6, 7]),                                             # a saved 0..n-1 index
+    (",a\n3,5\n7,6\n12,7\n", ["a"], [5, 6, 7]),                                            # a filtered frame's index
+])
+def test_a_leading_unnamed_column_is_dropped_only_as_an_increasing_index(text, columns, first) -> None:
+    t = table_from_text(text)
+    assert list(t.df.columns) == columns
+    assert t.df[columns[0]].tolist() == first
+
+
 def test_column_resolution() -> None:
     t = table_from_text("Activity ,total_revenue\nx,1\n")
     assert t.column("Activity") == "Activity"
