@@ -112,13 +112,14 @@ class DuckDBBackend:
                 pass
 
     def render(self, tree: exp.Expression) -> str:
-        """The tree in DuckDB's dialect. The last few trees' text is kept: a query is rendered to
-        run it and again for its provenance, and rendering costs more than a small query."""
+        """The tree in DuckDB's dialect. The last trees' text is kept: a query is rendered to run
+        it and again for its provenance, the engine keeps compiled trees to run again
+        (SqlEngine._compile), and rendering costs more than a small query."""
         kept = self._rendered.get(id(tree))
         if kept is not None and kept[0] is tree:
             return kept[1]
         sql = tree.sql(dialect=self.dialect)
-        if len(self._rendered) >= 16:
+        if len(self._rendered) >= 256:
             self._rendered.pop(next(iter(self._rendered)), None)
         self._rendered[id(tree)] = (tree, sql)
         return sql

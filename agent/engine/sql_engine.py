@@ -5,6 +5,8 @@ agent/results.py; provenance carries the SQL exactly as it ran."""
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Protocol, Sequence
 
 import numpy as np
@@ -24,6 +26,8 @@ from agent.table_type import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000
+COMPILED_KEPT = 128
+"""Compiled queries kept per engine (see SqlEngine._compile)."""
 """Text columns with at most this many distinct values get a spelling index (see Schema)."""
 Row = tuple[object, ...]
 
@@ -88,6 +92,22 @@ class SqlEngine:
     def __init__(self, backend: Backend, *, max_groups: int = 50):
         self.backend = backend
         self.max_groups = max_groups
+        self._compiled: OrderedDict[tuple, c.Compiled] = OrderedDict()
+
+    def _compile(self, key: tuple, build: Callable[[], c.Compiled]) -> c.Compiled:
+        """The compiled query of `key`, built once: building and rendering a sqlglot tree costs
+        more than a small query. `key` holds everything the tree is made of: the registered table
+        name (never reused in a connection, and its kinds and spelling index are fixed with the
+        table), the plan with its columns resolved, the group cut and how each key is grouped.
+        Returns a Compiled whose `resolved` is the caller's own copy."""
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compiled[key] = build()
+            if len(self._compiled) > COMPILED_KEPT:
+                self._compiled.popitem(last=False)
+        else:
+            self._compiled.move_to_end(key)
+        return c.Compiled(compiled.tree, dict(compiled.resolved))
 
     def schema(self, table: Table) -> c.Schema:
         """The compiler's view of `table`, registered with the backend."""
@@ -225,7 +245,8 @@ class SqlEngine:
         schema = self._by_items(schema, group_by, notes)
         keys, labels = self._keys(table, schema, group_by, notes)
         keep = args.limit if args.limit is not None else self.max_groups
-        compiled = c.aggregate_query(schema, args, keys, keep)
+        compiled = self._compile(("aggregate", schema.table, args.model_dump_json(), keep, _grouping(labels)),
+                                 lambda: c.aggregate_query(schema, args, keys, keep))
         selection.resolved.update(compiled.resolved)
         rows = self.backend.fetch(compiled.tree)
         if not group_by:
@@ -289,7 +310,8 @@ class SqlEngine:
         within = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "denominator_column": den_name, "group_by": group_by,
                                        "base": base.predicates, "where": within.predicates})
-        overall = c.ratio_query(schema, args, [], 0)
+        plan = args.model_dump_json()
+        overall = self._compile(("ratio", schema.table, plan), lambda: c.ratio_query(schema, args, [], 0))
         (num, den, _, hits, rows, nulls), = self.backend.fetch(overall.tree)
         self._require(table, base, rows)
         if den is None or float(den) == 0:
@@ -305,7 +327,8 @@ class SqlEngine:
             schema = self._by_items(schema, group_by, notes)
             keys, labels = self._keys(table, schema, group_by, notes)
             keep = args.limit if args.limit is not None else self.max_groups
-            compiled = c.ratio_query(schema, args, keys, keep)
+            compiled = self._compile(("ratio", schema.table, plan, keep, _grouping(labels)),
+                                     lambda: c.ratio_query(schema, args, keys, keep))
             grouped = self.backend.fetch(compiled.tree)
             width = len(keys)
             groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])],
@@ -352,6 +375,11 @@ class SqlEngine:
         names = list(table.df.columns)
         rows = [dict(zip(names, map(scalar, r))) for r in self.backend.fetch(compiled.tree)]
         return rows, int(count), self._sql(compiled.tree)
+
+
+def _grouping(labels: list[dict[object, object]]) -> tuple[bool, ...]:
+    """How each group key is grouped: True for merged spellings (LOWER(TRIM(column)))."""
+    return tuple(bool(mapping) for mapping in labels)
 
 
 class _Selection:
