@@ -14,6 +14,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent.engine import cut
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
@@ -245,10 +246,14 @@ class SqlEngine:
         schema = self._by_items(schema, group_by, notes)
         keys, labels = self._keys(table, schema, group_by, notes)
         keep = args.limit if args.limit is not None else self.max_groups
-        compiled = self._compile(("aggregate", schema.table, args.model_dump_json(), keep, _grouping(labels)),
-                                 lambda: c.aggregate_query(schema, args, keys, keep))
+        few = self._few_groups(table, schema, group_by)
+        compiled = self._compile(("aggregate", schema.table, args.model_dump_json(), keep, _grouping(labels), few),
+                                 lambda: c.aggregate_query(schema, args, keys, keep, windows=not few))
         selection.resolved.update(compiled.resolved)
         rows = self.backend.fetch(compiled.tree)
+        if group_by and few:
+            rows = cut.complete(rows, ordered=bool(args.order), keep=keep, value_at=len(keys), rows_at=len(keys) + 1,
+                                present_at=len(keys) + 2)
         if not group_by:
             value, matched, present = rows[0]
             self._require(table, selection, matched)
@@ -273,6 +278,20 @@ class SqlEngine:
                                       selection, nulls_skipped=nulls, notes=notes)
         return AggregateResult(op=args.op, column=name, group_by=group_by, groups=groups[:keep], total_groups=total,
                                ties=groups[keep:], provenance=provenance)
+
+    @staticmethod
+    def _few_groups(table: Table, schema: c.Schema, group_by: list[str]) -> bool:
+        """True when grouping by `group_by` can give at most cut.FEW_GROUPS groups: every key a text
+        column whose distinct spellings are known (each key has at most that many groups, plus one
+        for missing values). Then the cut is done in Python (agent/engine/cut.py)."""
+        counts = table.__dict__.get("_spelling_counts", {})
+        bound = 1
+        for name in group_by:
+            known = counts.get(name)
+            if schema.kinds.get(name) is not c.Kind.text or name in getattr(table, "lists", {}) or known is None:
+                return False
+            bound *= len(known) + 1
+        return bool(group_by) and bound <= cut.FEW_GROUPS
 
     @staticmethod
     def _label_order(groups: list[Group], labels: list[dict], order: str | None) -> list[Group]:
@@ -327,10 +346,14 @@ class SqlEngine:
             schema = self._by_items(schema, group_by, notes)
             keys, labels = self._keys(table, schema, group_by, notes)
             keep = args.limit if args.limit is not None else self.max_groups
-            compiled = self._compile(("ratio", schema.table, plan, keep, _grouping(labels)),
-                                     lambda: c.ratio_query(schema, args, keys, keep))
+            few = self._few_groups(table, schema, group_by)
+            compiled = self._compile(("ratio", schema.table, plan, keep, _grouping(labels), few),
+                                     lambda: c.ratio_query(schema, args, keys, keep, windows=not few))
             grouped = self.backend.fetch(compiled.tree)
             width = len(keys)
+            if few:
+                grouped = cut.complete(grouped, ordered=bool(args.order), keep=keep, value_at=width + 2,
+                                       rows_at=width + 4, present_at=None)
             groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])],
                             value=scalar(r[width + 2]), rows=int(r[width + 4]),
                             numerator=float(r[width]), denominator=float(r[width + 1])) for r in grouped]
