@@ -8,7 +8,8 @@ run 3-5x faster (bench/onepath_results.md). What does not change: an ENUM value 
 same Python str; it compares with text (=, IN, LIKE, LOWER/TRIM, ||) as the text would, values not
 in the dictionary included; and as the dictionary is in sort order, ORDER BY, MIN and MAX keep the
 text's order. Encoding one column costs a scan for its distinct values and a rewrite of that
-column (tens of ms on 100k rows), paid by the first query that needs it."""
+column (tens of ms on 100k rows), paid by the first query that needs it. List columns stay text
+(their items are read from the cell's text)."""
 
 from __future__ import annotations
 

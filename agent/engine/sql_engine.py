@@ -165,8 +165,8 @@ class SqlEngine:
                 cache[name] = [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
         if cache[name] is None and not bounded:
             return [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
-        if cache[name] is not None and hasattr(self.backend, "encode"):  # grouped or filtered by: a dictionary
-            self.backend.encode(schema.table, name, len(cache[name]), table.rows)
+        if cache[name] is not None and hasattr(self.backend, "encode") and name not in getattr(table, "lists", {}):
+            self.backend.encode(schema.table, name, len(cache[name]), table.rows)  # grouped or filtered by: a dictionary
         return cache[name]
 
     def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
