@@ -150,7 +150,14 @@ def _numeric(schema: Schema, name: str, p: Predicate) -> exp.Expression:
         return _extreme(schema, name, p.op, date=False)
     if p.op is Op.contains:
         raise BadPredicate(name, p.op, "'contains' applies to text columns; the column is numeric")
-    return _compare(column(name), p.op, [exp.convert(to_number(name, p.op, v)) for v in operands(p)])
+    return _compare(column(name), p.op, [number(to_number(name, p.op, v)) for v in operands(p)])
+
+
+def number(value: float) -> exp.Expression:
+    """A numeric literal: a whole value as an integer (`is_fraud = 1`, not `= 1.0`), which compares
+    the same with a column of any numeric type but spares an integer column a cast of every row
+    to DOUBLE; any other value as it is."""
+    return exp.convert(int(value)) if value.is_integer() and abs(value) < 2 ** 53 else exp.convert(value)
 
 
 def _timestamp(value: object) -> exp.Expression:
@@ -255,19 +262,22 @@ def _ordered(node: exp.Expression, desc: bool) -> exp.Ordered:
 
 
 def grouped(select: exp.Select, keys: list[exp.Expression], value: str, order: str | None,
-            keep: int) -> exp.Select:
+            keep: int, *, windows: bool = True) -> exp.Select:
     """Group `select` by `keys` (aliased k0, k1...), add the total group count and the matched rows
     as windows, and keep the first `keep` groups: by `value` when ordered (ties at the cut kept:
-    RANK), else by key."""
+    RANK), else by key. Without `windows`, every group in that order, nothing added (for few
+    groups, the caller adds them: agent/engine/cut.py)."""
     aliases = [f"k{i}" for i in range(len(keys))]
     measures = list(select.expressions)
     select = select.select(*[_alias(k, a) for k, a in zip(keys, aliases)], *measures, append=False, copy=False)
     select = select.group_by(*[k.copy() for k in keys], copy=False)
+    by_key = [_ordered(column(a), desc=False) for a in aliases]
+    ranking = [_ordered(column(value), desc=order == "desc")] if order else []
+    if not windows:
+        return select.order_by(*ranking, *by_key, copy=False)
     select = select.select(_alias(exp.Window(this=exp.Count(this=exp.Star())), "total_groups"),
                            _alias(exp.Window(this=exp.Sum(this=exp.Count(this=exp.Star()))), "matched"), copy=False)
-    by_key = [_ordered(column(a), desc=False) for a in aliases]
     if order:
-        ranking = [_ordered(column(value), desc=order == "desc")]
         rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=ranking))
         return select.qualify(exp.LTE(this=rank, expression=exp.convert(keep)), copy=False).order_by(
             *[r.copy() for r in ranking], *by_key, copy=False)
@@ -275,9 +285,11 @@ def grouped(select: exp.Select, keys: list[exp.Expression], value: str, order: s
     return select.qualify(exp.LTE(this=number, expression=exp.convert(keep)), copy=False).order_by(*by_key, copy=False)
 
 
-def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expression], keep: int) -> Compiled:
+def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expression], keep: int, *,
+                    windows: bool = True) -> Compiled:
     """SELECT [keys,] op(column) AS value, COUNT(*) AS rows, COUNT(column) AS present FROM t WHERE ...
-    [GROUP BY keys ... QUALIFY the cut]. Columns of `args` are already resolved."""
+    [GROUP BY keys ... QUALIFY the cut; without `windows`, see `grouped`]. Columns of `args` are
+    already resolved."""
     resolved: dict[str, str] = {}
     present = exp.Count(this=column(args.column)) if args.column else exp.Count(this=exp.Star())
     select = exp.select(_alias(aggregate_expr(schema, args.op, args.column), "value"),
@@ -285,15 +297,19 @@ def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expressi
     select = select.from_(schema.relation(), copy=False)
     if (condition_ := where(schema, args.where, resolved)) is not None:
         select = select.where(condition_, copy=False)
-    if keys:
+    if keys and not windows:
+        select = grouped(select, keys, "value", args.order, keep, windows=False)
+    elif keys:
         present_all = exp.Window(this=exp.Sum(this=present.copy()))
         select = grouped(select.select(_alias(present_all, "present_all"), copy=False), keys, "value", args.order, keep)
     return Compiled(select, resolved)
 
 
-def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], keep: int) -> Compiled:
+def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], keep: int, *,
+                windows: bool = True) -> Compiled:
     """SELECT [keys,] SUM(CASE WHEN where THEN column ELSE 0 END) AS num, SUM(den) AS den,
-    100 * num / NULLIF(den, 0) AS rate, hits, rows, nulls FROM t WHERE base [GROUP BY keys ...]."""
+    100 * num / NULLIF(den, 0) AS rate, hits, rows, nulls FROM t WHERE base [GROUP BY keys ...;
+    `windows` as for `grouped`]."""
     resolved: dict[str, str] = {}
     hit = where(schema, args.where, resolved) or exp.true()
     zero, one = exp.convert(0), exp.convert(1)
@@ -313,7 +329,7 @@ def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], kee
     if (base := where(schema, args.base, resolved)) is not None:
         select = select.where(base, copy=False)
     if keys:
-        select = grouped(select, keys, "value", args.order, keep)
+        select = grouped(select, keys, "value", args.order, keep, windows=windows)
     return Compiled(select, resolved)
 
 

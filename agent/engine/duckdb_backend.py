@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import duckdb
 from sqlglot import exp
 
+from agent.engine import dictionary
 from agent.table_type import Table
 
 
@@ -51,6 +52,11 @@ class DuckDBBackend:
         self._used: set[str] = set()
         self._lock = threading.Lock()
         self._rendered: dict[int, tuple[exp.Expression, str]] = {}
+        self._copied: set[str] = set()
+        """Tables copied into this connection's storage (the ones whose text columns may be encoded)."""
+        self._encoded: dict[str, dict[str, str]] = {}
+        """table -> {column: its ENUM type} (agent/engine/dictionary.py); a column tried and left as
+        text maps to ''."""
 
     def register(self, table: Table) -> str:
         """The table's name in this connection: its file stem reduced to letters, digits and '_'
@@ -71,16 +77,34 @@ class DuckDBBackend:
                                         expression=exp.select("*").from_("_incoming"))
                     self.connection.execute(create.sql(dialect=self.dialect))
                     self.connection.unregister("_incoming")
+                    self._copied.add(name)
             self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
 
+    def encode(self, name: str, column: str, distinct: int, rows: int) -> None:
+        """Store text `column` of the copied table `name`, which has `distinct` values over `rows`
+        rows, dictionary-encoded when that pays (agent/engine/dictionary.py); once per column. A
+        view over a file or a DataFrame scanned in place is left as it is."""
+        if name not in self._copied or column in self._encoded.get(name, {}):
+            return
+        with self._lock:
+            encoded = self._encoded.setdefault(name, {})
+            type_name = ""
+            if dictionary.worth_encoding(distinct, rows) and dictionary.is_text(self.connection, name, column):
+                type_name = f"{name}__enum{len(encoded)}"
+                dictionary.encode(self.connection, name, column, type_name)
+            encoded[column] = type_name
+
     def _forget(self, name: str) -> None:
-        """Drop a collected table's registration (its data is no longer held)."""
+        """Drop a collected table's registration (its data is no longer held), then its ENUM types."""
+        types = [t for t in self._encoded.pop(name, {}).values() if t]
+        self._copied.discard(name)
         for statement in (lambda: self.connection.unregister(name),
                           *[lambda kind=kind: self.connection.execute(exp.Drop(
                               this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind=kind,
-                              exists=True).sql(dialect=self.dialect)) for kind in ("TABLE", "VIEW")]):
+                              exists=True).sql(dialect=self.dialect)) for kind in ("TABLE", "VIEW")],
+                          *[lambda t=t: dictionary.drop(self.connection, t) for t in types]):
             try:
                 with self._lock:
                     statement()
@@ -88,13 +112,14 @@ class DuckDBBackend:
                 pass
 
     def render(self, tree: exp.Expression) -> str:
-        """The tree in DuckDB's dialect. The last few trees' text is kept: a query is rendered to
-        run it and again for its provenance, and rendering costs more than a small query."""
+        """The tree in DuckDB's dialect. The last trees' text is kept: a query is rendered to run
+        it and again for its provenance, the engine keeps compiled trees to run again
+        (SqlEngine._compile), and rendering costs more than a small query."""
         kept = self._rendered.get(id(tree))
         if kept is not None and kept[0] is tree:
             return kept[1]
         sql = tree.sql(dialect=self.dialect)
-        if len(self._rendered) >= 16:
+        if len(self._rendered) >= 256:
             self._rendered.pop(next(iter(self._rendered)), None)
         self._rendered[id(tree)] = (tree, sql)
         return sql

@@ -5,6 +5,8 @@ agent/results.py; provenance carries the SQL exactly as it ran."""
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Protocol, Sequence
 
 import numpy as np
@@ -12,6 +14,7 @@ import pandas as pd
 from sqlglot import exp
 
 from agent.engine import compile as c
+from agent.engine import cut
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
@@ -24,6 +27,8 @@ from agent.table_type import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 SPELLING_INDEX_MAX = 200_000
+COMPILED_KEPT = 128
+"""Compiled queries kept per engine (see SqlEngine._compile)."""
 """Text columns with at most this many distinct values get a spelling index (see Schema)."""
 Row = tuple[object, ...]
 
@@ -88,6 +93,22 @@ class SqlEngine:
     def __init__(self, backend: Backend, *, max_groups: int = 50):
         self.backend = backend
         self.max_groups = max_groups
+        self._compiled: OrderedDict[tuple, c.Compiled] = OrderedDict()
+
+    def _compile(self, key: tuple, build: Callable[[], c.Compiled]) -> c.Compiled:
+        """The compiled query of `key`, built once: building and rendering a sqlglot tree costs
+        more than a small query. `key` holds everything the tree is made of: the registered table
+        name (never reused in a connection, and its kinds and spelling index are fixed with the
+        table), the plan with its columns resolved, the group cut and how each key is grouped.
+        Returns a Compiled whose `resolved` is the caller's own copy."""
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compiled[key] = build()
+            if len(self._compiled) > COMPILED_KEPT:
+                self._compiled.popitem(last=False)
+        else:
+            self._compiled.move_to_end(key)
+        return c.Compiled(compiled.tree, dict(compiled.resolved))
 
     def schema(self, table: Table) -> c.Schema:
         """The compiler's view of `table`, registered with the backend."""
@@ -144,6 +165,8 @@ class SqlEngine:
                 cache[name] = [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
         if cache[name] is None and not bounded:
             return [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
+        if cache[name] is not None and hasattr(self.backend, "encode") and name not in getattr(table, "lists", {}):
+            self.backend.encode(schema.table, name, len(cache[name]), table.rows)  # grouped or filtered by: a dictionary
         return cache[name]
 
     def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
@@ -223,9 +246,14 @@ class SqlEngine:
         schema = self._by_items(schema, group_by, notes)
         keys, labels = self._keys(table, schema, group_by, notes)
         keep = args.limit if args.limit is not None else self.max_groups
-        compiled = c.aggregate_query(schema, args, keys, keep)
+        few = self._few_groups(table, schema, group_by)
+        compiled = self._compile(("aggregate", schema.table, args.model_dump_json(), keep, _grouping(labels), few),
+                                 lambda: c.aggregate_query(schema, args, keys, keep, windows=not few))
         selection.resolved.update(compiled.resolved)
         rows = self.backend.fetch(compiled.tree)
+        if group_by and few:
+            rows = cut.complete(rows, ordered=bool(args.order), keep=keep, value_at=len(keys), rows_at=len(keys) + 1,
+                                present_at=len(keys) + 2)
         if not group_by:
             value, matched, present = rows[0]
             self._require(table, selection, matched)
@@ -250,6 +278,20 @@ class SqlEngine:
                                       selection, nulls_skipped=nulls, notes=notes)
         return AggregateResult(op=args.op, column=name, group_by=group_by, groups=groups[:keep], total_groups=total,
                                ties=groups[keep:], provenance=provenance)
+
+    @staticmethod
+    def _few_groups(table: Table, schema: c.Schema, group_by: list[str]) -> bool:
+        """True when grouping by `group_by` can give at most cut.FEW_GROUPS groups: every key a text
+        column whose distinct spellings are known (each key has at most that many groups, plus one
+        for missing values). Then the cut is done in Python (agent/engine/cut.py)."""
+        counts = table.__dict__.get("_spelling_counts", {})
+        bound = 1
+        for name in group_by:
+            known = counts.get(name)
+            if schema.kinds.get(name) is not c.Kind.text or name in getattr(table, "lists", {}) or known is None:
+                return False
+            bound *= len(known) + 1
+        return bool(group_by) and bound <= cut.FEW_GROUPS
 
     @staticmethod
     def _label_order(groups: list[Group], labels: list[dict], order: str | None) -> list[Group]:
@@ -287,7 +329,8 @@ class SqlEngine:
         within = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "denominator_column": den_name, "group_by": group_by,
                                        "base": base.predicates, "where": within.predicates})
-        overall = c.ratio_query(schema, args, [], 0)
+        plan = args.model_dump_json()
+        overall = self._compile(("ratio", schema.table, plan), lambda: c.ratio_query(schema, args, [], 0))
         (num, den, _, hits, rows, nulls), = self.backend.fetch(overall.tree)
         self._require(table, base, rows)
         if den is None or float(den) == 0:
@@ -303,9 +346,14 @@ class SqlEngine:
             schema = self._by_items(schema, group_by, notes)
             keys, labels = self._keys(table, schema, group_by, notes)
             keep = args.limit if args.limit is not None else self.max_groups
-            compiled = c.ratio_query(schema, args, keys, keep)
+            few = self._few_groups(table, schema, group_by)
+            compiled = self._compile(("ratio", schema.table, plan, keep, _grouping(labels), few),
+                                     lambda: c.ratio_query(schema, args, keys, keep, windows=not few))
             grouped = self.backend.fetch(compiled.tree)
             width = len(keys)
+            if few:
+                grouped = cut.complete(grouped, ordered=bool(args.order), keep=keep, value_at=width + 2,
+                                       rows_at=width + 4, present_at=None)
             groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])],
                             value=scalar(r[width + 2]), rows=int(r[width + 4]),
                             numerator=float(r[width]), denominator=float(r[width + 1])) for r in grouped]
@@ -350,6 +398,11 @@ class SqlEngine:
         names = list(table.df.columns)
         rows = [dict(zip(names, map(scalar, r))) for r in self.backend.fetch(compiled.tree)]
         return rows, int(count), self._sql(compiled.tree)
+
+
+def _grouping(labels: list[dict[object, object]]) -> tuple[bool, ...]:
+    """How each group key is grouped: True for merged spellings (LOWER(TRIM(column)))."""
+    return tuple(bool(mapping) for mapping in labels)
 
 
 class _Selection:
