@@ -1,0 +1,71 @@
+"""Whose rows a table holds: 'how many billionaires' counts rows when each row is one named
+person (a name column distinct on every row, namesakes aside) or one survey respondent (headers
+address 'you'); a column named after the counted people with no value is refused; a top-N of
+groups whose N are all tied with groups left out is refused. Tiny tables, values by hand."""
+
+from __future__ import annotations
+
+from agent.config import load_config
+from agent.engine import duckdb_engine
+from agent.loop import Agent
+from agent.router.router import Router
+from agent.router.rows import rows_are_entities
+from agent.table import table_from_text
+
+CONFIG = load_config(env={})
+ENGINE = duckdb_engine()
+# 6 billionaires, one a row; Technology: Ann, Cy, Eve (3); Retail: Bob, Dan; Food: Fay.
+RICH = ("personName,age,finalWorth,category,country\n"
+        "Ann,50,100,Technology,US\nBob,70,80,Retail,US\nCy,30,60,Technology,France\n"
+        "Dan,65,40,Retail,Chile\nEve,45,30,Technology,Peru\nFay,80,20,Food,Oman\n")
+# the same people, but a customer name repeats (an order per row): 'how many customers' is not rows.
+ORDERS = "customerName,amount,city\nAnn,10,Oslo\nAnn,20,Oslo\nBob,5,Rome\nBob,7,Rome\nCy,3,Oslo\n"
+# a survey: every header asks 'you'; 4 respondents, 2 wear glasses Rarely.
+SURVEY = ("What is your age?,How often do you wear glasses?,What is your hair color?\n"
+          "30,Rarely,Black\n40,Rarely,Brown\n50,Often,Black\n60,Never,Blond\n")
+
+
+def ask(csv: str, question: str):
+    table = table_from_text(csv, "t.csv")
+    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+
+
+def test_rows_are_entities_by_names_ids_or_a_survey():
+    assert rows_are_entities(table_from_text(RICH, "t.csv"))
+    assert rows_are_entities(table_from_text(SURVEY, "t.csv"))
+    assert not rows_are_entities(table_from_text(ORDERS, "t.csv"))
+
+
+def test_people_counted_as_rows_on_a_table_of_named_people():
+    outcome = ask(RICH, "How many billionaires are there from the 'Technology' category?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 3
+    outcome = ask(RICH, "How many billionaires have an age above 60?")  # Bob 70, Dan 65, Fay 80
+    assert outcome.results[-1].result.value == 3
+
+
+def test_people_counted_as_rows_on_a_survey():
+    outcome = ask(SURVEY, "How many respondents have Black hair color?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 2
+
+
+def test_people_of_a_repeating_name_stay_ambiguous():
+    outcome = ask(ORDERS, "How many customers are there from Oslo?")
+    assert outcome.status != "answered" and "could mean the rows" in outcome.answer
+
+
+def test_a_column_named_after_the_counted_people_with_no_value_is_refused():
+    # not the 3 distinct glasses answers: which of them counts is not said
+    outcome = ask(SURVEY, "How many respondents wear glasses?")
+    assert outcome.status != "answered" and "no value to test" in outcome.answer
+
+
+def test_a_top_n_of_groups_all_tied_at_the_cut_is_refused():
+    # countries by number of billionaires: US 2, France 1, Chile 1, Peru 1, Oman 1: any 2 of 4
+    outcome = ask(RICH, "List the bottom 2 countries with the least number of billionaires.")
+    assert outcome.status != "answered" and "not decided by the data" in outcome.answer
+    # top 1 is decided (US, 2); the top 2 names US and one of four tied: answered as before
+    outcome = ask(RICH, "Which country has the most billionaires?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.groups[0].key == ["US"]
