@@ -8,6 +8,7 @@ from __future__ import annotations
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
+from agent.queries import RankArgs
 from agent.router.router import Router
 from agent.router.rows import rows_are_entities
 from agent.table import table_from_text
@@ -69,3 +70,32 @@ def test_a_top_n_of_groups_all_tied_at_the_cut_is_refused():
     outcome = ask(RICH, "Which country has the most billionaires?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.groups[0].key == ["US"]
+
+
+def test_a_superlative_adjective_over_people_ranks_by_its_quantity():
+    # youngest: Cy (30); oldest: Fay (80); richest: Ann (finalWorth 100)
+    outcome = ask(RICH, "What is the age of the youngest billionaire?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.rows[0]["age"] == 30
+    outcome = ask(RICH, "What's the country of the oldest billionaire?")
+    assert outcome.results[-1].result.rows[0]["country"] == "Oman"
+    outcome = ask(RICH, "Which category does the richest billionaire belong to?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.rows[0]["category"] == "Technology"
+
+
+def test_a_superlative_adjective_not_over_people_is_not_read():
+    # 'the youngest 3 ages': the adjective on the quantity itself; left as it was (refused)
+    assert ask(RICH, "What are the youngest 3 ages?").status != "answered"
+    # no column holds a height: 'tallest' reads nothing
+    assert ask(RICH, "What is the age of the tallest billionaire?").status != "answered"
+
+
+def test_which_column_of_one_named_person_needs_one_row_per_person():
+    # customers repeat: 'which city does the customer with the highest amount ...' is not one row
+    table = table_from_text(ORDERS, "t.csv")
+    plan = Router(table, CONFIG.router).route("Which city does the customer with the highest amount belong to?").plan
+    assert not isinstance(plan, RankArgs)
+    table = table_from_text(RICH, "t.csv")
+    plan = Router(table, CONFIG.router).route("Which country does the billionaire with the highest age belong to?").plan
+    assert isinstance(plan, RankArgs) and plan.by == "age" and plan.columns == ["country"]

@@ -137,7 +137,18 @@ def is_people(word: str) -> bool:
     if wn is None:
         return False
     base = wn.morphy(word, "n")
-    if not base or base == word or any(s.pos() != "n" for s in wn.synsets(word)):
+    if not base or base == word:
+        return False
+    return is_person(base) and not any(s.pos() != "n" for s in wn.synsets(word))
+
+
+@lru_cache(maxsize=65536)
+def is_person(base: str) -> bool:
+    """True when the singular noun `base` has no sense other than a noun and its first sense is a
+    kind of person that is not a class by sex or age ('billionaire', 'passenger'); the same test
+    as `is_people` without the plural ('the youngest billionaire' names one of the rows' people)."""
+    wn = W.wordnet()
+    if wn is None or any(s.pos() != "n" for s in wn.synsets(base)):
         return False
     first = wn.synsets(base, "n")[:1]
     if not first or first[0].instance_hypernyms():
@@ -242,7 +253,7 @@ def _decide(key: str, upper: bool, width: int, lex: Lexicon, index: HeaderIndex)
         return "contested", (), ", ".join(sorted(found))
     if width == 1 and index.table_noun and set(senses(key, QUESTION_SENSES)) & set(index.table_noun):
         return "row", (Meaning("row"),), ""
-    if width == 1 and is_people(key) and not roots(key) & index.all_roots:
+    if width == 1 and (is_people(key) or is_person(key)) and not roots(key) & index.all_roots:
         return "entity", (Meaning("entity"),), ""
     return None
 
