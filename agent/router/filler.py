@@ -90,3 +90,24 @@ def column_nouns(tokens: list[Token], rest: list[int], reading: "Reading") -> li
     for p in dropped:
         reading.notes.append(f"read '{tokens[p].text}' as naming the column before it (not a value)")
     return [p for p in rest if p not in dropped]
+
+
+FLAG_NOUNS = frozenset({"experience", "status", "history", "background"})
+"""Nouns that say a yes/no column holds for the row ('research experience' for a 0/1 `Research`,
+'smoking status' for `smoker`): part of the flag's phrase, not a column or value of their own."""
+
+
+def flag_nouns(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
+    """The unmatched positions `rest` without a flag noun right after a yes/no column's word ('no
+    research experience'); each is kept as a stop item and noted. Only right after the flag word:
+    'experience' elsewhere stays unmatched."""
+    after = {i.pos + len(i.text.split()): i for i in reading.items if i.kind == "flag"
+             or (i.kind == "column" and i.column in lex.flag_values)}
+    dropped = [p for p in rest if tokens[p].lower in FLAG_NOUNS and p in after]
+    reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p in dropped)],
+                           key=lambda it: it.pos)
+    for p in dropped:
+        reading.notes.append(f"read '{after[p].text} {tokens[p].text}' as {after[p].column or after[p].text} "
+                             f"(a yes/no column; '{tokens[p].text}' names no column of its own)")
+    return [p for p in rest if p not in dropped]
+

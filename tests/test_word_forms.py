@@ -1,0 +1,66 @@
+"""Word forms the router reads as their plain equivalents: an ordinal number '3rd' is 3, a
+comparison after its number ('20% or more') is 'at least 20%', and a noun after a yes/no column
+('research experience') belongs to the flag. Tiny tables; every expected value worked out by hand,
+each with a near miss that must not be read."""
+
+from __future__ import annotations
+
+from agent.config import load_config
+from agent.engine import duckdb_engine
+from agent.loop import Agent
+from agent.router.link import parse_number
+from agent.router.postfix import postfix_comparisons
+from agent.router.router import Router
+from agent.router.tokens import tokenize
+from agent.table import table_from_text
+
+CONFIG = load_config(env={})
+ENGINE = duckdb_engine()
+# Pclass 3: fares 7, 9 (mean 8); discount >= 20: rows 2, 3 (2 rows); Research 0: CGPA 8.1, 7.5 (max 8.1).
+PEOPLE = ("Name,Pclass,Fare,discount,Research,CGPA\nAnn,1,80,10,1,9.5\nBob,3,7,20,0,8.1\n"
+          "Cy,3,9,35,1,9.0\nDan,2,30,5,0,7.5\n")
+
+
+def ask(question: str):
+    table = table_from_text(PEOPLE, "t.csv")
+    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+
+
+def value(question: str) -> float:
+    outcome = ask(question)
+    assert outcome.status == "answered", outcome.answer
+    return outcome.results[-1].result.value
+
+
+def test_an_ordinal_number_is_its_number():
+    assert [t.text for t in tokenize("the 3rd class on January 2nd")] == ["the", "3rd", "class", "on", "January", "2nd"]
+    assert parse_number("3rd") == 3.0 and parse_number("21st") == 21.0 and parse_number("11th") == 11.0
+    assert value("What is the average Fare in Pclass 3rd?") == 8.0
+
+
+def test_a_word_glued_to_a_number_is_not_an_ordinal():
+    # '3rdparty' is the number 3 and a word, as before; '3 rd' is not glued
+    assert [t.text for t in tokenize("3rdparty")] == ["3", "rdparty"]
+    assert [t.kind for t in tokenize("3 rd")] == ["number", "word"]
+
+
+def test_a_comparison_after_its_number():
+    assert postfix_comparisons("a discount of 20% or more?")[0] == "a discount of at least 20%?"
+    assert postfix_comparisons("rated 4 or lower")[0] == "rated at most 4"
+    assert value("How many rows have a discount of 20% or more?") == 2
+    assert value("How many rows have a discount of 10 or less?") == 2  # 10 and 5
+
+
+def test_a_choice_of_numbers_or_an_aside_is_not_a_comparison():
+    assert postfix_comparisons("Pclass 1 or 2")[1] is None
+    assert postfix_comparisons("5 or more than 6")[1] is None
+    assert postfix_comparisons("more or less")[1] is None
+
+
+def test_a_noun_after_a_yes_no_column_belongs_to_it():
+    assert value("What is the maximum CGPA among rows without research experience?") == 8.1
+
+
+def test_the_noun_alone_is_not_the_flag():
+    outcome = ask("What is the maximum CGPA among rows without experience?")
+    assert outcome.status != "answered" and "'experience'" in outcome.answer
