@@ -64,3 +64,27 @@ def test_a_noun_after_a_yes_no_column_belongs_to_it():
 def test_the_noun_alone_is_not_the_flag():
     outcome = ask("What is the maximum CGPA among rows without experience?")
     assert outcome.status != "answered" and "'experience'" in outcome.answer
+
+
+# seasons written as spans; unit_price named by 'price', 'unitary' a form of its 'unit'
+SEASONS = ("season,player,points,unit_price\n2012-13,Ann,10,2.0\n2012-13,Bob,30,4.0\n2013-14,Ann,20,6.0\n")
+
+
+def ask_on(csv: str, question: str):
+    table = table_from_text(csv, "t.csv")
+    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+
+
+def test_a_span_written_as_a_value_is_the_value_not_a_date():
+    outcome = ask_on(SEASONS, "What is the total points in the 2012-13 season?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 40
+
+
+def test_a_derived_form_of_a_header_word_before_its_column():
+    outcome = ask_on(SEASONS, "What is the average unitary price?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 4.0
+    # 'unitary' before a column without 'unit' in its header: not read
+    outcome = ask_on(SEASONS, "What is the average unitary points?")
+    assert outcome.status != "answered" and "'unitary'" in outcome.answer
