@@ -99,3 +99,24 @@ def test_which_column_of_one_named_person_needs_one_row_per_person():
     table = table_from_text(RICH, "t.csv")
     plan = Router(table, CONFIG.router).route("Which country does the billionaire with the highest age belong to?").plan
     assert isinstance(plan, RankArgs) and plan.by == "age" and plan.columns == ["country"]
+
+
+# 4 posts, one a row (text of 5+ words each); favorites: 3, 0, 5, 1
+POSTS = ("author,text,favorites,retweets\n"
+         "ann,the first of my notes here today,3,1\nbob,nothing much to say about it,0,0\n"
+         "ann,what a day it was for us,5,2\ncy,another post with a few words,1,4\n")
+# short titles, not messages: 'posts' names nothing
+TITLES = "author,title,favorites\nann,Red Sky,3\nbob,Blue Sea,0\ncy,Old Town,5\n"
+
+
+def test_messages_name_the_rows_of_a_table_of_messages():
+    outcome = ask(POSTS, "What are the retweets of the 2 most favorited posts?")
+    assert outcome.status == "answered", outcome.answer
+    assert [r["retweets"] for r in outcome.results[-1].result.rows] == [2, 1]
+    outcome = ask(POSTS, "How many posts have favorites above 0?")
+    assert outcome.results[-1].result.value == 3
+
+
+def test_messages_name_nothing_on_a_table_of_titles():
+    outcome = ask(TITLES, "How many posts have favorites above 0?")
+    assert outcome.status != "answered" and "'posts'" in outcome.answer

@@ -166,6 +166,9 @@ IGNORABLE_WORDS = frozenset("""
 according regarding respectively actually really basically overall altogether
 """.split())
 """Function words ignored like IGNORABLE_VERBS ('According to this database, ...')."""
+MESSAGE_NOUNS = frozenset({"post", "posts", "message", "messages", "tweet", "tweets", "comment", "comments"})
+"""Nouns for rows that are each one written message: the rows of a table with a column of free text
+(router/lexicon.py `_add_message_nouns`), never of another table ('a job post')."""
 ROW_SCOPE = {"single", "given", "one", "each"}
 """'in a single season', 'in one transaction': the noun after these names one row, not a column."""
 LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|provide)\b", re.I)
