@@ -72,7 +72,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         if item.text.lower() in V.FREQUENCY_ORDER:
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
     elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
-            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading):
+            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading) \
+            and not _each_one(item, nxt, table):
         # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "group" and nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
@@ -191,6 +192,12 @@ def _every(group: Item, reading: Reading) -> bool:
     """'across all employees', 'for every row': the group word spans every row, no group-by."""
     scope = reading.at(group.pos + 1)
     return scope is not None and scope.text.lower() in ("all", "every")
+
+
+def _each_one(group: Item, noun: Item, table: Table) -> bool:
+    """'Is every passenger's name unique?': 'every'/'each' before the rows' people, where each row is
+    one of them (rows_are_entities), spans every row: no group-by."""
+    return group.text.lower() in ("every", "each") and noun.kind == "entity" and rows_are_entities(table)
 
 
 def _passive(reading: Reading, by: Item) -> bool:
