@@ -88,3 +88,19 @@ def test_a_derived_form_of_a_header_word_before_its_column():
     # 'unitary' before a column without 'unit' in its header: not read
     outcome = ask_on(SEASONS, "What is the average unitary points?")
     assert outcome.status != "answered" and "'unitary'" in outcome.answer
+
+
+# chance as a fraction of 1; above 0.9: 0.95, 0.97 (2 rows); score 0-100 keeps its number: above 90: 2 rows
+ADMIT = "chance,score\n0.95,91\n0.5,95\n0.97,40\n0.3,10\n"
+
+
+def test_a_percent_against_a_column_of_fractions_is_a_fraction():
+    assert ask_on(ADMIT, "How many rows have a chance above 90%?").results[-1].result.value == 2
+    assert ask_on(ADMIT, "How many rows have a chance above 90 per cent?").results[-1].result.value == 2
+    outcome = ask_on(ADMIT, "Is there a row with a chance above 99%?")  # none: 0.97 is the highest
+    assert outcome.status == "answered" and outcome.results[-1].result.answer is False
+
+
+def test_a_percent_against_a_column_beyond_1_keeps_its_number():
+    assert ask_on(ADMIT, "How many rows have a score above 90%?").results[-1].result.value == 2
+    assert postfix_comparisons("what percent of rows")[1] is None

@@ -136,6 +136,8 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         else:
             lex.numeric_columns.append(column)
             values = series.dropna()
+            if len(values) and values.min() >= 0 and values.max() <= 1 and not table.lies_in_file:
+                lex.fractions.add(column)
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words

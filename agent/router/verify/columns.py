@@ -124,6 +124,9 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
         return strength_of(item)
     if kind == "number" and any(same_number(v, item.number) for v in values):
         return Strength.STRONG
+    if kind == "number" and item.text.endswith("%") and part.column in ctx.lex.fractions \
+            and any(same_number(v, item.number / 100) for v in values):
+        return Strength.STRONG  # '95%' of a column of fractions: 0.95 (router/conditions.py)
     if item.text.lower() == "first" and op == "=" and any(same_number(v, 1.0) for v in values):
         return Strength.STRONG  # 'took first place': Place = 1 (router/file_order.py reads it)
     if kind == "number" and item.number is not None and float(item.number).is_integer() \
