@@ -141,3 +141,13 @@ def test_every_person_of_a_table_of_people_is_every_row():
     assert outcome.results[-1].result.answer is True
     # customers repeat: 'every customer' may group, refused as before
     assert ask(ORDERS, "Is every customer's city unique?").status != "answered"
+
+
+def test_a_singular_person_noun_needs_a_determiner():
+    # 'butler' is a kind of person in WordNet, but 'in butler county' names a place: not the rows
+    csv = "county,candidate,votes\nbutler,Ann,10\nbutler,Bob,7\nadams,Ann,3\n"
+    decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route("How many votes in butler county?")
+    assert not any("kind of person" in n for n in decision.notes)
+    decision = Router(table_from_text(RICH, "t.csv"), CONFIG.router).route(
+        "What is the country of the billionaire with the highest age?")
+    assert any("kind of person" in n for n in decision.notes) and decision.plan is not None
