@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult, Value
+from agent.phrasing import plural
 
 _LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
            Agg.max: "maximum", Agg.std: "standard deviation"}
@@ -92,7 +93,7 @@ def _ratio_text(result: RatioResult, plan: RatioArgs | None) -> str:
                 f"({fmt(top.numerator)} of {fmt(top.denominator)}).")
     else:
         more = "; ... (see the table)" if len(result.groups) > 5 else ""
-        text = f"By {', '.join(result.group_by)} ({result.total_groups:,} groups): {groups}{more}."
+        text = f"By {', '.join(result.group_by)} ({result.total_groups:,} {plural('group', result.total_groups)}): {groups}{more}."
     if result.ties:
         text += f" Tied at the same rate: {', '.join(key_text(g) for g in result.ties)}."
     return text + f" Overall: {overall}."
@@ -122,7 +123,7 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         return text
     shown = len(result.groups)
     direction = {"desc": ", highest first", "asc": ", lowest first"}.get(plan.order if plan else "", "")
-    text = f"The {what} by {by} ({result.total_groups:,} groups{direction}"
+    text = f"The {what} by {by} ({result.total_groups:,} {plural('group', result.total_groups)}{direction}"
     text += f", first {shown} returned" if shown < result.total_groups else ""
     listed = result.groups if shown <= 5 else result.groups[:3]
     text += "): " + "; ".join(f"{key_text(g)}: {fmt(g.value)}" for g in listed)

@@ -75,8 +75,13 @@ def _notice(message: str) -> None:
     errors.print(message, style="dim", markup=False, highlight=False)
 
 
-def _fail(exc: Exception) -> None:
+def _fail(exc: Exception, as_json: bool = False) -> None:
+    """Exit 2 (bad input) naming what was wrong on stderr; with --json also a JSON object on stdout,
+    {"status": "bad_input", "error": <kind>, "message": <text>}, so a caller parsing stdout sees it."""
     errors.print(f"error: {exc}", style="red", markup=False, highlight=False)
+    if as_json:
+        kind = getattr(exc, "kind", None) or type(exc).__name__
+        print(json.dumps({"status": "bad_input", "error": kind, "message": str(exc)}, indent=2))
     raise typer.Exit(2)
 
 
@@ -100,7 +105,7 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
         agent = _choose_agent(files, question, config)
         outcome = agent.ask(question)
     except (TallyError, OSError) as exc:
-        _fail(exc)
+        _fail(exc, as_json)
     if as_json:
         print(json.dumps(outcome.model_dump(mode="json"), indent=2))
     else:
@@ -170,7 +175,7 @@ def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = Fa
         config = load_config(config_path)
         result = profile_table(open_table(file), config.tools.low_cardinality)
     except (TallyError, OSError) as exc:
-        _fail(exc)
+        _fail(exc, as_json)
     if as_json:
         print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:

@@ -1,6 +1,6 @@
 """List columns: cells that each hold several items ('[No gluten, Vegan]', 'Rust, Python and
 NodeJS', a Parquet LIST). Such a column is matched by membership, and counted by its items, never
-as whole strings (agent/engine/list_compile.py).
+as whole strings (agent/list_sql.py).
 
 A column's `ListForm` is decided once from a sample of its cells (up to SAMPLE non-missing):
 - native: the cells are lists already (Arrow/Parquet LIST; kept as JSON text in memory: json);

@@ -9,6 +9,7 @@ from rich.table import Table as RichTable
 from agent.answer import fmt, fmt_percent, provenance_lines
 from agent.charts import counts_rows
 from agent.outcome import Outcome
+from agent.phrasing import plural
 from agent.profile import TableProfile
 from agent.results import AggregateResult, DescribeResult, RatioResult, SearchResult
 from agent.search.text import cell
@@ -126,7 +127,9 @@ def provenance_text(call: ToolSuccess) -> list[str]:
 
 def render_profile(console: Console, profile: TableProfile) -> None:
     """The profile as a table: column, role, nulls, distinct, values (low-cardinality columns)."""
-    table = RichTable(title=f"{profile.file}: {profile.rows:,} rows, {len(profile.columns)} columns")
+    columns = len(profile.columns)
+    table = RichTable(title=f"{profile.file}: {profile.rows:,} {plural('row', profile.rows)}, "
+                            f"{columns} {plural('column', columns)}")
     for name in ("column", "role", "nulls", "distinct", "values / range"):
         table.add_column(name, overflow="fold")
     for c in profile.columns:

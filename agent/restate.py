@@ -32,6 +32,12 @@ def restate(plan: BaseModel, words: Mapping[str, str] | None = None) -> str | No
     return f"Read as: {text}" if text else None
 
 
+def restate_search(plan: SearchArgs, exact: bool) -> str:
+    """'Read as: ...' for a record search that ran: `exact` (the filter covered every word, no
+    ranking stage ran) says the first `top_n` records in file order; else as `restate`."""
+    return f"Read as: {_Say({}).search(plan, exact)}"
+
+
 class _Say:
     """The phrases of one restatement, with the question's words for columns."""
 
@@ -187,7 +193,9 @@ class _Say:
         outer = _AGG.get(plan.outer, plan.outer.value)
         return f"the {outer} over each {self.col(plan.entity)} of its {inner}{self.where(plan.where)}"
 
-    def search(self, plan: SearchArgs) -> str:
+    def search(self, plan: SearchArgs, exact: bool = False) -> str:
+        if exact and plan.where:  # the filter said every word: the records came in file order, unranked
+            return f"the first {plan.top_n} records{self.where(plan.where)}, in file order"
         matching = f"the {plan.top_n} best matching {literal(plan.query)}" if plan.query.strip() else ""
         if not plan.where:
             return f"the {plan.top_n} records best matching {literal(plan.query)}" if matching else "the records"

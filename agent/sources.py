@@ -85,6 +85,8 @@ def _open(spec: str | Path, frame_rows: int | None) -> Table:
     path, sheet = split_sheet(spec)
     if not path.exists():
         raise TableLoadError(path, "file not found")
+    if not path.is_file() and not path.is_dir():  # reading a FIFO would block until a writer comes
+        raise TableLoadError(path, "not a regular file (a pipe, socket or device): save it to a file first")
     if path.suffix.lower() in EXCEL:
         return _excel(path, sheet)
     return load_table(path, frame_rows=frame_rows)

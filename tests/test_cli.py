@@ -70,6 +70,18 @@ def test_bad_input_names_the_file_and_exits_non_zero(tmp_path, content, expect):
     assert "bad.csv" in result.output and expect in result.output
 
 
+@pytest.mark.parametrize("command", ["ask", "profile"])
+def test_bad_input_with_json_is_a_json_object_on_stdout(tmp_path, command):
+    path = tmp_path / "empty.csv"
+    path.write_bytes(b"")
+    args = [command, str(path)] + (["How many rows?"] if command == "ask" else []) + ["--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    body = json.loads(result.stdout[result.stdout.index("{"):])
+    assert body["status"] == "bad_input" and body["error"] == "table_load"
+    assert "empty.csv" in body["message"] and "empty file" in body["message"]
+
+
 def test_chat_follow_ups_transcript_and_resume(tmp_path):
     transcript = tmp_path / "session.jsonl"
     first = invoke("chat", need(KAGGLE), "--transcript", transcript,
@@ -116,3 +128,13 @@ def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_p
     assert result.exit_code == 3 and "a.csv, b.csv" in result.output
     only = runner.invoke(app, ["ask", str(a), str(b), "What is the total amount for E?"], env={"COLUMNS": "300"})
     assert only.exit_code == 0 and "The total amount is 2" in only.output  # only b holds 'E'
+
+
+def test_a_pipe_is_refused_not_read(tmp_path):
+    import os
+
+    fifo = tmp_path / "feed.csv"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came: it must be refused first
+    result = invoke("ask", fifo, "How many rows?")
+    assert result.exit_code == 2
+    assert "feed.csv" in result.output and "not a regular file" in result.output

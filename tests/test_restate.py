@@ -134,3 +134,13 @@ def test_every_query_plan_kind_has_a_restatement():
 
     said = {kind for kind, _ in _SAYERS}
     assert [k.__name__ for k in typing.get_args(QueryPlan) if k not in said] == []
+
+
+def test_a_search_the_filter_answered_says_file_order_not_best_matching():
+    from agent.restate import restate_search
+
+    plan = SearchArgs(query="sample from Texas", where=[TX], top_n=5)
+    assert restate_search(plan, exact=True) == "Read as: the first 5 records where state = 'TX', in file order"
+    assert restate_search(plan, exact=False) == (
+        "Read as: the records where state = 'TX' (the 5 best matching 'sample from Texas')")
+    assert restate_search(SearchArgs(query="coffee"), exact=True) == "Read as: the 5 records best matching 'coffee'"

@@ -73,3 +73,14 @@ def test_the_scrubber_cuts_known_folders_only():
     assert scrub("under /srv/tally/uploads now") == "under ... now"
     assert scrub("/srv/tally/uploads-old/x.csv, /etc/hosts, N/A and 1/2 stay") == (
         "/srv/tally/uploads-old/x.csv, /etc/hosts, N/A and 1/2 stay")
+
+
+def test_the_scrubber_cuts_known_folders_written_relative(tmp_path, monkeypatch):
+    from agent.web.scrub import Scrubber
+
+    monkeypatch.chdir(tmp_path)
+    scrub = Scrubber([".tally/uploads"]).scrub
+    assert scrub(".tally/uploads/e3b0/empty.csv (line 1): empty file") == "empty.csv (line 1): empty file"
+    assert scrub("'./.tally/uploads/e3b0/x.csv' cannot be read") == "'x.csv' cannot be read"
+    assert scrub("old.tally/uploads/e3b0/x.csv and data/.tally/uploads/y.csv stay") == (
+        "old.tally/uploads/e3b0/x.csv and data/.tally/uploads/y.csv stay")
