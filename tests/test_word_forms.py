@@ -104,3 +104,7 @@ def test_a_percent_against_a_column_of_fractions_is_a_fraction():
 def test_a_percent_against_a_column_beyond_1_keeps_its_number():
     assert ask_on(ADMIT, "How many rows have a score above 90%?").results[-1].result.value == 2
     assert postfix_comparisons("what percent of rows")[1] is None
+
+
+def test_a_percent_of_another_quantity_is_left_as_written():
+    assert postfix_comparisons("Is the total profit at least 30 percent of total revenue?")[1] is None

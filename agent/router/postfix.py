@@ -10,8 +10,9 @@ import re
 
 _POSTFIX = re.compile(r"(?<![\w.])(?P<number>-?[$€£]?\d[\d,]*(?:\.\d+)?%?)\s+or\s+"
                       r"(?P<side>more|higher|above|greater|over|less|fewer|lower|below|under)\b(?!\s+than\b)", re.I)
-_PERCENT = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:per\s?cent|percent)\b", re.I)
-"""'95 per cent', '95 percent': the number written with '%'."""
+_PERCENT = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:per\s?cent|percent)\b(?!\s+of\b)", re.I)
+"""'95 per cent', '95 percent': the number written with '%'; not '30 percent of total revenue' (a
+share of another quantity, which the router refuses as such)."""
 _UP = {"more", "higher", "above", "greater", "over"}
 
 
