@@ -142,3 +142,21 @@ def provenance_lines(result: Result) -> list[str]:
     lines += [f"{expr} {value}" if value.startswith("read as") else f"{expr} = {value}" for expr, value in p.resolved.items()]
     lines += p.notes
     return lines
+
+
+def undecided_cut(result: Result, plan: object) -> str | None:
+    """Why a top-N of groups names no group the data decide, else None: every one of the N
+    returned groups ties (same value) with a group left out ('the bottom 2 countries by number of
+    billionaires' when 30 countries have 1), so which N are named is the engine's tie order, not
+    the question's. One top group with ties is answered (all tied groups are named)."""
+    if not isinstance(result, AggregateResult) or not isinstance(plan, (AggregateArgs, RatioArgs)):
+        return None
+    if not plan.limit or plan.limit < 2 or not result.ties or not result.groups:
+        return None
+    cut = result.ties[0].value
+    if any(g.value != cut for g in result.groups):
+        return None
+    return (f"the {len(result.groups)} {'lowest' if plan.order == 'asc' else 'highest'} groups are not decided by "
+            f"the data: at least {len(result.groups) + len(result.ties)} groups tie at {fmt(cut)} "
+            f"({', '.join(key_text(g) for g in [*result.groups, *result.ties][:6])}...); ask for all of them "
+            f"or rank by another value.")

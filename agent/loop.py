@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
-from agent.answer import describe_result
+from agent.answer import describe_result, undecided_cut
 from agent.config import Config
 from agent.engine import Engine
 from agent.errors import ToolError
@@ -160,6 +160,9 @@ class Agent:
         outcome = run_plan(decision.plan, engine=self.engine, table=self.table)
         if isinstance(outcome, ToolFailure):
             return Abstained(answer=f"I cannot answer this exactly: {outcome.message}", reason=outcome.message,
+                             calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
+        if (undecided := undecided_cut(outcome.result, decision.plan)) is not None:
+            return Abstained(answer=f"I cannot answer this exactly: {undecided}", reason=undecided,
                              calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
         text = describe_result(outcome.result, decision.plan)
         kind = RouterTakeover if run else Answered

@@ -15,8 +15,10 @@ from evals.score import Verdict
 
 CASES = [c for name in ("demo", "bugreports", "databench", "databench_train", "wtq") for c in load_set(name)]
 KNOWN_WRONG: dict[str, str] = {
-    "databench_train-042": "gold is the first 4 survivors' fares in file order, not the top 4 (a correction would pass 1% of the set)",
-    "databench_train-044": "as 042, the bottom 4 among non-survivors: gold in file order",
+    "databench_train-042": "the answer is the top 4 survivors' fares (512.3292 x3, 263); the gold [13, 26, 7.75, 10.5] is "
+                           "neither those nor any 4 in file order (first: 71.28, 7.93, 53.1, 11.13); 'top' does not mean "
+                           "file order and no ambiguity to refuse; a correction would pass 1% of the set",
+    "databench_train-044": "as 042: the bottom 4 non-survivors' fares are 0 x4; the gold is no reading of the table",
     "nt-1319": "'winners from brazil': the condition on a nationality no column holds is not refused",
     "nt-2209": "the cell is 'South Africa (national team)'; gold strips the parenthesis",
     "nt-3868": "one friendly match spans two rows: rows counted, matches asked",

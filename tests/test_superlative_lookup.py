@@ -21,7 +21,6 @@ def router():
 
 
 @pytest.mark.parametrize("question, word", [
-    ("Who is the youngest employee?", "youngest"),
     ("show me the youngest employee", "youngest"),
     ("Who is the tallest employee?", "tallest"),
     ("find the fastest employee", "fastest"),
@@ -32,6 +31,14 @@ def test_a_superlative_is_never_answered_by_record_search(router, question, word
     decision = router.route(question)
     assert decision.lookup is None and decision.plan is None
     assert f"'{word}'" in decision.abstain
+
+
+def test_a_superlative_over_the_rows_people_ranks_by_its_quantity(router):
+    # 'youngest' names age (the one age column), ascending: Liam (25); 'richest' names a worth or
+    # wealth, which no column holds (salary is not wealth): refused above
+    decision = router.route("Who is the youngest employee?")
+    assert decision.plan is not None and decision.plan.by == "age" and decision.plan.order == "asc"
+    assert decision.plan.columns == ["name"]
 
 
 def test_a_plain_lookup_still_searches(router):

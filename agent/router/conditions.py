@@ -165,7 +165,16 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         low, high = sorted((nxt.number, _second(nxt, reading, "number").number))
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.number)))
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, column, draft, lex))))
+
+
+def _share(number: Item, column: str, draft: Draft, lex: Lexicon) -> float:
+    """The number a comparison tests: '95%' against a column of fractions (all values in [0, 1],
+    'Chance of Admit' 0.34-0.97) is 0.95, noted; any other number as written."""
+    if not number.text.endswith("%") or column not in lex.fractions:
+        return number.number
+    draft.notes.append(f"read '{number.text}' as {number.number / 100:g} ({column} holds fractions of 1)")
+    return number.number / 100
 
 
 def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:

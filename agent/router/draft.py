@@ -45,6 +45,9 @@ class Draft:
     """('<', 200000) for 'fewer than 200k rows': a test of the number of rows, not of a column."""
     names_rows: bool = False
     """The question opens with an instruction to name or list ('name one nation that ...')."""
+    counts_entity: str | None = None
+    """'how many respondents': the people counted (the rows are one each), so a column named after
+    them is a condition to state, never what is counted ('how many respondents wear glasses')."""
     notes: list[str] = field(default_factory=list)
 
     @property

@@ -90,3 +90,50 @@ def column_nouns(tokens: list[Token], rest: list[int], reading: "Reading") -> li
     for p in dropped:
         reading.notes.append(f"read '{tokens[p].text}' as naming the column before it (not a value)")
     return [p for p in rest if p not in dropped]
+
+
+FLAG_NOUNS = frozenset({"experience", "status", "history", "background"})
+"""Nouns that say a yes/no column holds for the row ('research experience' for a 0/1 `Research`,
+'smoking status' for `smoker`): part of the flag's phrase, not a column or value of their own."""
+
+
+def flag_nouns(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
+    """The unmatched positions `rest` without a flag noun right after a yes/no column's word ('no
+    research experience'); each is kept as a stop item and noted. Only right after the flag word:
+    'experience' elsewhere stays unmatched."""
+    after = {i.pos + len(i.text.split()): i for i in reading.items if i.kind == "flag"
+             or (i.kind == "column" and i.column in lex.flag_values)}
+    dropped = [p for p in rest if tokens[p].lower in FLAG_NOUNS and p in after]
+    reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p in dropped)],
+                           key=lambda it: it.pos)
+    for p in dropped:
+        reading.notes.append(f"read '{after[p].text} {tokens[p].text}' as {after[p].column or after[p].text} "
+                             f"(a yes/no column; '{tokens[p].text}' names no column of its own)")
+    return [p for p in rest if p not in dropped]
+
+
+
+def column_modifiers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
+    """The unmatched positions `rest` without a word right before a named column that is a derived
+    form of another word of that column's header ('unitary price' for unit_price: 'price' names the
+    column, 'unitary' starts with its 'unit'). The column is already decided by the word after; the
+    modifier only agrees with it, so it is kept as a stop item and noted, never linked on its own."""
+    dropped = []
+    for p in rest:
+        token, column = tokens[p], _column_at(reading, p + 1)
+        if token.kind != "word" or column is None:
+            continue
+        said = {w.lower() for w in column.text.split()}
+        others = {h for h in lex.header_words.get(column.column, ()) if h not in said and len(h) >= 4}
+        if any(token.lower.startswith(h) and len(token.lower) > len(h) for h in others):
+            dropped.append(p)
+            reading.notes.append(f"read '{token.text} {column.text}' as {column.column} ('{token.text}' is a form of "
+                                 f"a word of its header)")
+    reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p in dropped)],
+                           key=lambda it: it.pos)
+    return [p for p in rest if p not in dropped]
+
+
+def _column_at(reading: Reading, pos: int) -> Item | None:
+    item = reading.at(pos)
+    return item if item is not None and item.kind == "column" and not item.similar else None

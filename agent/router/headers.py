@@ -6,6 +6,8 @@ naming the words), so a near guess never becomes a plan."""
 
 from __future__ import annotations
 
+import re
+
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, Meaning, header_words, singular
 from agent.router.reading import Evidence, Item, Reading
@@ -22,8 +24,35 @@ def link_headers(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Rea
     """(column items linked, positions still unmatched) for the unmatched token positions `gap`.
     Notes of each link are appended to `reading.notes`."""
     linked, rest = _acronyms(tokens, gap, lex, reading) if lex.acronyms and gap else ([], gap)
+    compounds, rest = _initial_compounds(tokens, rest, lex, reading)
     items, rest = _header_spans(tokens, rest, lex, reading)
-    return [*linked, *items], rest
+    return [*linked, *compounds, *items], rest
+
+
+_COMPOUND = re.compile(r"([A-Za-z])_?([A-Za-z][a-z]{3,})")
+
+
+def _initial_compounds(tokens: list[Token], gap: list[int], lex: Lexicon,
+                       reading: Reading) -> tuple[list[Item], list[int]]:
+    """'passenger class' for a header `Pclass` (one letter, then a word): two unmatched words, the
+    second the header's word (or its plural), the first starting with its letter. Links only when
+    one column fits."""
+    heads = {}
+    for column in lex.header_words:
+        if (m := _COMPOUND.fullmatch(column.strip())) is not None:
+            heads.setdefault((m.group(1).lower(), m.group(2).lower()), []).append(column)
+    free, items = set(gap), []
+    for pos in sorted(gap):
+        if pos + 1 not in free or pos not in free or len(tokens[pos].lower) < 3:
+            continue
+        first, second = tokens[pos].lower, singular(tokens[pos + 1].lower)
+        columns = heads.get((first[0], second), [])
+        if len(columns) == 1 and first.isalpha():
+            text = f"{tokens[pos].text} {tokens[pos + 1].text}"
+            reading.notes.append(f"read '{text}' as {columns[0]} (its letter '{columns[0][0]}' and word '{second}')")
+            items.append(_item(text, pos, columns[0]))
+            free -= {pos, pos + 1}
+    return items, [p for p in gap if p in free]
 
 
 def _item(text: str, pos: int, column: str) -> Item:

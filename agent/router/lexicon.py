@@ -62,6 +62,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
     for column in table.df.columns:
         _add_column(lex, table, column, config)
     _add_name_noun(lex, table)
+    _add_message_nouns(lex, table)
     _choose_measure(lex, table)
     return lex
 
@@ -80,6 +81,26 @@ def _add_name_noun(lex: Lexicon, table: Table) -> None:
         return
     lex.add(noun, Meaning("row"))
     lex.table_noun = noun
+
+
+MESSAGE_WORDS = 5
+"""Mean words per value from which a text column holds messages (a post's text), not names or titles."""
+
+
+def _add_message_nouns(lex: Lexicon, table: Table) -> None:
+    """'posts', 'messages', 'tweets' name the rows when each row is one message: a text column whose
+    values average MESSAGE_WORDS+ words and differ on (nearly) every row. Only words the lexicon
+    knows no other meaning for (a column 'comment' keeps its own)."""
+    for column, role in table.roles.items():
+        if role not in (ColumnRole.text, ColumnRole.categorical):
+            continue
+        values = table.df[column].dropna().astype(str)
+        if len(values) and values.str.split().str.len().mean() >= MESSAGE_WORDS \
+                and values.nunique() >= 0.9 * table.rows:
+            for noun in V.MESSAGE_NOUNS:
+                if (noun,) not in lex.phrases and noun not in lex.headers and noun not in lex.value_words:
+                    lex.add(noun, Meaning("row"))
+            return
 
 
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:
@@ -115,6 +136,8 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         else:
             lex.numeric_columns.append(column)
             values = series.dropna()
+            if len(values) and values.min() >= 0 and values.max() <= 1 and not table.lies_in_file:
+                lex.fractions.add(column)
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words

@@ -34,6 +34,9 @@ class Lexicon:
     """Stem of a two-valued column's name ('fraud' for is_fraud, 'attrition') -> column."""
     flag_values: dict[str, tuple[str | float, str | float]] = field(default_factory=dict)
     """Flag column -> (positive, negative) values: (1.0, 0.0), ('Yes', 'No'), ('True', 'False')."""
+    fractions: set[str] = field(default_factory=set)
+    """Numeric columns (not flags) whose values all lie in [0, 1]: a share written as a fraction,
+    so '95%' compared with one is 0.95 (router/conditions.py)."""
     small_ints: set[str] = field(default_factory=set)
     """Numeric columns of at most 100 distinct whole numbers (hour, age, level): groupable."""
     abbreviations: dict[str, str] = field(default_factory=dict)

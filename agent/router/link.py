@@ -10,7 +10,7 @@ from agent.router import vocabulary as V
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
-from agent.router.filler import column_nouns, drop_fillers
+from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.synonyms import wordnet_links
@@ -23,8 +23,8 @@ _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
-    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0."""
-    return float(re.sub(r"[$€£,%]", "", text))
+    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0, '3rd' -> 3.0 (an ordinal's suffix)."""
+    return float(re.sub(r"[$€£,%]|(?<=\d)(?:st|nd|rd|th)$", "", text))
 
 
 def iso_date(text: str) -> str:
@@ -62,7 +62,8 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
     _percent_columns(reading)
     _quantity_of_rows(tokens, reading, lex)
-    rest = column_nouns(tokens, rest, reading)
+    rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
+    rest = column_modifiers(tokens, rest, lex, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     contested: list[int] = []
@@ -243,6 +244,9 @@ def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
 def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
     token = tokens[i]
     if token.kind == "date":
+        values = [m for m in lex.phrases.get((token.lower,), ()) if m.kind == "value"]
+        if values:  # '2012-13' written as a value of a season column is that value, not a date
+            return Item(token.text, i, values), 1
         return Item(token.text, i, [], date=iso_date(token.text)), 1
     if token.kind == "number":
         number, width = parse_number(token.text), 1

@@ -11,7 +11,7 @@ from agent.router.dates import date_column, month_condition, time_word
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
-from agent.router.rows import one_per_row
+from agent.router.rows import rows_are_entities
 from agent.router.subjects import sign_predicate
 from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
@@ -55,9 +55,11 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         if meaning.value == "count" and nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
             raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
                           "ask 'how many rows' or 'how many distinct <column>'.")
-        if meaning.value == "count" and nxt is not None and nxt.kind == "entity" and not _rows_are_entities(table):
-            raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
-                          f"name the column (e.g. 'how many distinct ...').")
+        if meaning.value == "count" and nxt is not None and nxt.kind == "entity":
+            if not rows_are_entities(table):
+                raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
+                              f"name the column (e.g. 'how many distinct ...').")
+            draft.counts_entity = nxt.text
     elif kind == "ratio":
         draft.ratio = True
     elif kind == "order":
@@ -70,7 +72,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         if item.text.lower() in V.FREQUENCY_ORDER:
             draft.op, draft.limit = draft.op or "count", draft.limit or 1
     elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
-            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading):
+            and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading) \
+            and not _each_one(item, nxt, table):
         # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
     elif kind == "group" and nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
@@ -119,14 +122,6 @@ def _total_number(reading: Reading, draft: Draft, lex: Lexicon) -> None:
             if counted is None or not (counted.kind == "column" and counted.column in lex.numeric_columns):
                 distinct = any(i.meanings[0].value == "count_distinct" for i in reading.of("op"))
                 draft.op = "count_distinct" if distinct else "count"  # 'total number of different roles'
-
-
-def _rows_are_entities(table: Table) -> bool:
-    """True when each row is one entity: the table has id columns and every one is unique per row
-    (EmployeeNumber, Serial No.), so 'how many applicants' counts rows. A repeating id (a card
-    number across transactions) makes 'how many customers' ambiguous."""
-    ids = [c for c, role in table.roles.items() if role is ColumnRole.identifier]
-    return bool(ids) and all(one_per_row(table, c) for c in ids)
 
 
 def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
@@ -197,6 +192,12 @@ def _every(group: Item, reading: Reading) -> bool:
     """'across all employees', 'for every row': the group word spans every row, no group-by."""
     scope = reading.at(group.pos + 1)
     return scope is not None and scope.text.lower() in ("all", "every")
+
+
+def _each_one(group: Item, noun: Item, table: Table) -> bool:
+    """'Is every passenger's name unique?': 'every'/'each' before the rows' people, where each row is
+    one of them (rows_are_entities), spans every row: no group-by."""
+    return group.text.lower() in ("every", "each") and noun.kind == "entity" and rows_are_entities(table)
 
 
 def _passive(reading: Reading, by: Item) -> bool:

@@ -178,6 +178,9 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
                       f"the number asked for may be written inside {column}.")
+    if op in ("count", "count_distinct") and column is not None and draft.counts_entity:
+        raise Abstain(f"'{draft.counts_entity}' are the rows, one each, but {column} is named with no value to "
+                      f"test; say which value of {column} counts.")
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):

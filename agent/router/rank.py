@@ -9,7 +9,8 @@ from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.named import named_columns, where
 from agent.router.reading import Reading
-from agent.router.rows import distinct_count, one_per_row
+from agent.router.rows import distinct_count, one_per_row, rows_are_entities
+from agent.router.words import singular
 from agent.table import ColumnRole, Table
 
 
@@ -42,6 +43,10 @@ def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, t
             draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
             draft.group_by.clear()
         before = [*draft.group_by, *before]
+    elif draft.group_by and after and _one_named(reading, draft, order_item.pos, table):
+        draft.notes.append(f"read 'which {draft.group_by[0]}' as the {draft.group_by[0]} of that one row (each row is "
+                           "one of the people named; no group-by)")
+        before, draft.group_by = [*draft.group_by, *before], []
     elif draft.group_by:
         _rows_or_totals(reading, draft.group_by[0], table)
         return None
@@ -140,3 +145,20 @@ def _rows_or_totals(reading: Reading, column: str, table: Table) -> None:
         return  # one row per value: rows and totals agree
     raise Abstain(f"{column} repeats across rows: rank single rows ('in a single season') or totals per "
                   f"{column} ('overall')? Say which.")
+
+
+def _one_named(reading: Reading, draft: Draft, order_pos: int, table: Table) -> bool:
+    """True for 'Which category does the billionaire with the highest worth belong to?': a singular
+    noun for the rows' people stands between the grouped column and the order word, after 'the' and
+    before 'with', and each row is one of them (rows_are_entities): the column of that one row is
+    asked, not the group with the highest total."""
+    grouped = next((i for i in reading.of("column") if i.column == draft.group_by[0]), None)
+    if grouped is None or draft.op or not rows_are_entities(table):
+        return False
+    words = [t.lower for t in reading.tokens]
+    for item in reading.of("row", "entity"):
+        at = item.pos
+        if grouped.pos < at < order_pos and singular(item.text.lower()) == item.text.lower() \
+                and at > 0 and words[at - 1] == "the" and at + 1 < len(words) and words[at + 1] == "with":
+            return True
+    return False

@@ -26,6 +26,8 @@ from agent.router.positions import read_position
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
 from agent.router.rows import one_row_key
+from agent.router.superlatives import superlative_reading
+from agent.router.postfix import postfix_comparisons
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
@@ -83,6 +85,8 @@ class Router:
                                               or bool(V.REFERS_BACK.search(question)))
         asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         asked, layout = drop_layout(asked)
+        asked, postfix = postfix_comparisons(asked)
+        asked, superlative = superlative_reading(asked, self.lexicon)
         try:
             embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
             reading = read(asked, self.lexicon, embed)
@@ -123,8 +127,9 @@ class Router:
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
-        if layout:
-            decision.notes.insert(0, layout)
+        for note in (superlative, postfix, layout):
+            if note:
+                decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 

@@ -4,6 +4,7 @@ the table), whether a column holds one value per row, and which condition picks 
 from __future__ import annotations
 
 from agent.plan import Predicate
+from agent.router.words import header_words
 from agent.table import ColumnRole, Table
 
 
@@ -31,3 +32,28 @@ def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
         if p.op.value == "=" and table.roles[p.column] in _TEXT and one_per_row(table, p.column):
             return p.column
     return None
+
+
+NAMESAKES = 0.995
+"""Share of distinct values from which a name column names one entity per row: two billionaires
+of 2,668 may share a name (namesakes), but a customer named on every order repeats far more."""
+_ADDRESSED = frozenset({"you", "your", "yourself"})
+
+
+def rows_are_entities(table: Table) -> bool:
+    """True when each row is one entity, so 'how many applicants' counts rows: no identifier column
+    repeats, and either there is one (EmployeeNumber, Serial No.), or a column of names (a header
+    word 'name', text values) holds a distinct value on (nearly: NAMESAKES) every row, or most
+    headers address the one who answered ('What is your age?': each row is one respondent)."""
+    ids = [c for c, role in table.roles.items() if role is ColumnRole.identifier]
+    if any(not one_per_row(table, c) for c in ids):
+        return False
+    if ids:
+        return True
+    for column, role in table.roles.items():
+        if role in (ColumnRole.text, ColumnRole.categorical) and "name" in header_words(str(column)):
+            distinct, present = distinct_count(table, column)
+            if present == table.rows and distinct >= NAMESAKES * present:
+                return True
+    addressed = [c for c in table.df.columns if _ADDRESSED & set(header_words(str(c)))]
+    return 2 * len(addressed) > len(table.df.columns)

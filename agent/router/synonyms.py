@@ -137,8 +137,23 @@ def is_people(word: str) -> bool:
     if wn is None:
         return False
     base = wn.morphy(word, "n")
-    if not base or base == word or any(s.pos() != "n" for s in wn.synsets(word)):
+    if not base or base == word:
         return False
+    return _person_sense(base) and not any(s.pos() != "n" for s in wn.synsets(word))
+
+
+@lru_cache(maxsize=65536)
+def is_person(base: str) -> bool:
+    """True when the singular noun `base` has no sense other than a noun and its first sense is a
+    kind of person that is not a class by sex or age ('billionaire', 'passenger'); the same test
+    as `is_people` without the plural ('the youngest billionaire' names one of the rows' people)."""
+    wn = W.wordnet()
+    return wn is not None and not any(s.pos() != "n" for s in wn.synsets(base)) and _person_sense(base)
+
+
+def _person_sense(base: str) -> bool:
+    """True when the first noun sense of `base` is a kind of person, not a class by sex or age."""
+    wn = W.wordnet()
     first = wn.synsets(base, "n")[:1]
     if not first or first[0].instance_hypernyms():
         return False
@@ -212,6 +227,8 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
         return False
     text = " ".join(tokens[p].text for p in span)
     kind, meanings, why = decision
+    if kind == "entity" and not is_people(key) and not _determined(tokens, span[0]):
+        return False  # 'in butler county': a singular person noun only after a determiner
     if kind == "contested":
         reading.notes.append(f"WordNet ties '{text}' to several columns ({why}); linked none")
         return None
@@ -221,6 +238,16 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
     reading.notes.append(notes[kind])
     reading.items.append(Item(text, span[0], list(meanings), evidence=Evidence.wordnet))
     return True
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "each", "every", "any", "one", "no", "which", "what", "this", "that",
+                          "our", "their", "its", "his", "her"})
+
+
+def _determined(tokens: list[Token], pos: int) -> bool:
+    """True when the word at `pos` follows a determiner ('the billionaire', 'every passenger'): a
+    singular noun read as the rows' people; 'butler county' (no determiner) is a name."""
+    return pos > 0 and tokens[pos - 1].lower in _DETERMINERS
 
 
 Decision = tuple[str, tuple[Meaning, ...], str] | None
@@ -242,7 +269,7 @@ def _decide(key: str, upper: bool, width: int, lex: Lexicon, index: HeaderIndex)
         return "contested", (), ", ".join(sorted(found))
     if width == 1 and index.table_noun and set(senses(key, QUESTION_SENSES)) & set(index.table_noun):
         return "row", (Meaning("row"),), ""
-    if width == 1 and is_people(key) and not roots(key) & index.all_roots:
+    if width == 1 and (is_people(key) or is_person(key)) and not roots(key) & index.all_roots:
         return "entity", (Meaning("entity"),), ""
     return None
 

@@ -59,6 +59,13 @@ DIMENSIONS = {"older than": "age", "younger than": "age", "longer than": "length
 ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
             "tenth": 10}
 """'the second highest X': rank with an offset ('first' is a time word: the earliest)."""
+SUPERLATIVES: dict[str, tuple[tuple[str, ...], str]] = {
+    "youngest": (("age",), "asc"), "oldest": (("age",), "desc"), "tallest": (("height",), "desc"),
+    "heaviest": (("weight",), "desc"), "lightest": (("weight",), "asc"), "richest": (("worth", "wealth"), "desc"),
+    "wealthiest": (("worth", "wealth"), "desc"), "poorest": (("worth", "wealth"), "asc"),
+}
+"""A superlative adjective over people naming its own quantity (header words, any one of them) and
+order: 'the youngest billionaire' is the one with the lowest age (router/superlatives.py)."""
 UNIT_PHRASES = {"years old": "age", "year old": "age", "years of age": "age"}
 """A unit after a number naming the quantity it measures: '60 years old' is a value of the age column."""
 QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
@@ -159,6 +166,9 @@ IGNORABLE_WORDS = frozenset("""
 according regarding respectively actually really basically overall altogether
 """.split())
 """Function words ignored like IGNORABLE_VERBS ('According to this database, ...')."""
+MESSAGE_NOUNS = frozenset({"post", "posts", "message", "messages", "tweet", "tweets", "comment", "comments"})
+"""Nouns for rows that are each one written message: the rows of a table with a column of free text
+(router/lexicon.py `_add_message_nouns`), never of another table ('a job post')."""
 ROW_SCOPE = {"single", "given", "one", "each"}
 """'in a single season', 'in one transaction': the noun after these names one row, not a column."""
 LIST_START = re.compile(r"^\s*(?:list|what are|which are|give me|show(?: me)?|provide)\b", re.I)

@@ -1,0 +1,34 @@
+"""A number's unit or comparison written after it, restated in the form the router reads: '95 per
+cent' is '95%'; a comparison written after its number: '20% or more', '4 or higher', '$50 or less' is restated
+as 'at least 20%', 'at least 4', 'at most $50' before the question is read, so the comparison
+stands before its number as every later stage (and the verifier) reads it. '1 or 2' (a choice of
+two values) and 'more or less' (an aside) are left as written."""
+
+from __future__ import annotations
+
+import re
+
+_POSTFIX = re.compile(r"(?<![\w.])(?P<number>-?[$€£]?\d[\d,]*(?:\.\d+)?%?)\s+or\s+"
+                      r"(?P<side>more|higher|above|greater|over|less|fewer|lower|below|under)\b(?!\s+than\b)", re.I)
+_PERCENT = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:per\s?cent|percent)\b(?!\s+of\b)", re.I)
+"""'95 per cent', '95 percent': the number written with '%'; not '30 percent of total revenue' (a
+share of another quantity, which the router refuses as such)."""
+_UP = {"more", "higher", "above", "greater", "over"}
+
+
+def postfix_comparisons(question: str) -> tuple[str, str | None]:
+    """(`question` with each '<number> or more|less ...' restated as 'at least|at most <number>', a
+    note naming what was restated, or None when nothing was)."""
+    said: list[str] = []
+
+    def restate(match: re.Match) -> str:
+        bound = "at least" if match.group("side").lower() in _UP else "at most"
+        said.append(f"read '{match.group()}' as '{bound} {match.group('number')}'")
+        return f"{bound} {match.group('number')}"
+
+    def percent(match: re.Match) -> str:
+        said.append(f"read '{match.group()}' as '{match.group(1)}%'")
+        return f"{match.group(1)}%"
+
+    restated = _POSTFIX.sub(restate, _PERCENT.sub(percent, question))
+    return restated, ("; ".join(said) if said else None)
