@@ -15,7 +15,7 @@ _CJK_RUN = re.compile(f"[{CJK}]+")
 TOKEN = re.compile(
     f"(?P<cjk>[{CJK}]+)|"
     r"(?P<date>\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}/\d{2,4})"
-    r"|(?P<number>[-]?[$€£]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?%?)"
+    r"|(?P<number>[-]?[$€£]?\d(?:[\d,.]*\d)?(?:e[-+]?\d+)?%?)"
     r"|(?P<word>[A-Za-z_][\w'&]*\w|[A-Za-z])"
     r"|(?P<symbol>[<>]=?|%)"
     r"|(?P<other>[^\W\d_]+)")
