@@ -110,3 +110,57 @@ def test_a_noun_that_is_not_the_ids_stem_still_counts_rows():
     # 'rows' is not the id's stem: every row counts (four)
     outcome, result = ask(_ids("customer_id"), "How many rows are there?")
     assert result.value == 4
+
+
+# --- 4. a question's slash date is read in the compared column's order ---
+
+# Day-first (15/01 shows it): 15 Jan 10, 15 Feb 20, 20 Mar 30, 5 Apr 40, 6 May 50.
+DMY = "event,date,amount\na,15/01/2024,10\nb,15/02/2024,20\nc,20/03/2024,30\nd,05/04/2024,40\ne,06/05/2024,50\n"
+# Month-first (01/15 shows it): 15 Jan 10, 4 Feb 20, 1 Apr 30.
+MDY = "event,date,amount\na,01/15/2024,10\nb,02/04/2024,20\nc,04/01/2024,30\n"
+ISO = "event,date,amount\na,2024-01-15,10\nb,2024-04-05,20\n"
+
+
+@pytest.mark.parametrize("csv, question, expected", [
+    (DMY, "What is the total amount after 01/04/2024?", 90),   # 1 April: 40 + 50
+    (DMY, "What is the total amount before 15/02/2024?", 10),  # 15 Jan only
+    (MDY, "What is the total amount after 02/01/2024?", 50),   # 1 Feb: 20 + 30
+    (ISO, "What is the total amount after 13/01/2024?", 30),   # only day-first is a date: 13 Jan
+])
+def test_slash_dates_in_questions_follow_the_column(csv, question, expected):
+    _, result = ask(csv, question)
+    assert result.value == expected
+
+
+def test_an_ambiguous_slash_date_on_an_iso_column_is_refused():
+    assert "01/04/2024" in abstains(ISO, "What is the total amount after 01/04/2024?")
+
+
+# --- 5. a count with no matching row is an exact 0; other aggregates over no rows still refuse ---
+
+NEG = "name,balance,region\nA,-10,North\nB,5,South\nC,-3,North\nD,1000000,South\n"
+
+
+def test_a_count_with_no_match_is_zero_of_n_rows():
+    outcome, result = ask(NEG, "How many rows have balance above 1000000?")   # 1000000 is not above itself
+    assert result.value == 0 and outcome.answer.startswith("0 of 4 rows")
+
+
+def test_a_sum_over_no_rows_still_refuses():
+    abstains(NEG, "What is the total balance where balance > 1000000?")
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "pandas"])
+def test_both_engines_count_zero_but_refuse_a_near_spelling(engine):
+    from agent.engine import duckdb_engine
+    from agent.engine.reference import PandasEngine
+    from agent.errors import NoRowsMatched
+    from agent.plan import AggregateArgs, Op, Predicate
+    from agent.table import table_from_text
+
+    run = duckdb_engine() if engine == "duckdb" else PandasEngine()
+    table = table_from_text(NEG, "neg.csv")
+    none = run.aggregate(table, AggregateArgs(op="count", where=[Predicate(column="balance", op=Op.gt, value=2e6)]))
+    assert none.value == 0
+    with pytest.raises(NoRowsMatched):  # 'Nort' is near 'North': a misspelling counts 0 for the wrong reason
+        run.aggregate(table, AggregateArgs(op="count", where=[Predicate(column="region", op=Op.eq, value="Nort")]))

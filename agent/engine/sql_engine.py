@@ -15,7 +15,7 @@ from agent.engine import compile as c
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
-from agent.errors import NoRowsMatched, near
+from agent.errors import NoRowsMatched, near, zero_count_is_exact
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
@@ -228,7 +228,9 @@ class SqlEngine:
         rows = self.backend.fetch(compiled.tree)
         if not group_by:
             value, matched, present = rows[0]
-            self._require(table, selection, matched)
+            if matched or not zero_count_is_exact(args.op.value, group_by, selection.near):
+                self._require(table, selection, matched)
+            value = 0 if not matched else value
             nulls = (matched - present) if name else 0
             notes = ([f"{nulls:,} matched row(s) with a missing {name} were skipped"] if nulls else []) + notes
             return AggregateResult(op=args.op, column=name, value=scalar(value), provenance=self._provenance(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.dates import date_column
+from agent.router.dates import column_date, date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
@@ -167,8 +167,9 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
             raise Abstain(reason)
     if nxt.kind == "date":
         column = date_column(item, reading, lex)
-        upper = _second(nxt, reading, "date").date if op == "between" else None
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date, upper=upper)))
+        upper = column_date(_second(nxt, reading, "date"), column, lex, draft) if op == "between" else None
+        value = column_date(nxt, column, lex, draft)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
         return
     if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
             and 1900 <= nxt.number <= 2100:

@@ -153,6 +153,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         _add_id_noun(lex, column)
     if role is ColumnRole.date:
         lex.date_columns.append(column)
+        order = re.search(r"\((day-first|month-first)\)", " ".join(report.conversions) if report is not None else "")
+        if order:
+            lex.date_orders[column] = order.group(1)
     elif role is ColumnRole.numeric:
         if is_flag(series):
             flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)

@@ -43,6 +43,8 @@ class Lexicon:
     numeric_columns: list[str] = field(default_factory=list)
     file_headers: dict[str, str] = field(default_factory=dict)
     """A column whose header the file repeats -> the header as written ('Price.1' -> 'Price')."""
+    date_orders: dict[str, str] = field(default_factory=dict)
+    """A date column whose cells are slash dates -> 'day-first' or 'month-first', as the loader read them."""
     decimal: dict[str, str] = field(default_factory=dict)
     """A numeric column -> 'comma' when its cells use a decimal comma ('1,50'), 'dot' when they show a
     decimal point or comma thousands; absent when they show neither (whole numbers): how a question's
