@@ -164,3 +164,19 @@ def test_both_engines_count_zero_but_refuse_a_near_spelling(engine):
     assert none.value == 0
     with pytest.raises(NoRowsMatched):  # 'Nort' is near 'North': a misspelling counts 0 for the wrong reason
         run.aggregate(table, AggregateArgs(op="count", where=[Predicate(column="region", op=Op.eq, value="Nort")]))
+
+
+# --- 6. 'negative' / 'positive' are evidence for the condition they read as (< 0, > 0) ---
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many negative balances are there?", 2),       # -10, -3
+    ("How many rows have a negative balance?", 2),
+    ("How many rows have a positive balance?", 2),      # 5, 1000000
+])
+def test_sign_words_ground_their_condition(question, expected):
+    _, result = ask(NEG, question)
+    assert result.value == expected
+
+
+def test_a_sign_word_on_a_text_column_still_refuses():
+    assert "regions" in abstains(NEG, "How many negative regions are there?")
