@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "infer_role", "parse_notes", "table_notes"]
 
-_ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "_no", "number", "zip", "code")
+_ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "number", "zip", "code")
 
 
 class ColumnRole(StrEnum):
@@ -139,7 +139,7 @@ def parse_notes(table: Table, columns: list[str]) -> list[str]:
 
 
 def infer_role(name: str, s: pd.Series) -> ColumnRole:
-    """Role of a typed column. Identifier by name (`id`, `*_id`, `customerId`, `*_num`, `*_no`, `*number`,
+    """Role of a typed column. Identifier by name (`id`, `*_id`, `customerId`, `*_num`, `*number`,
     `*zip`, `*code`, `unix*`/`epoch*`) or by being all-distinct integers that increase or are
     dense (see `_id_like`) / no-space strings (> 20 rows). Large columns are judged on their first 1000 non-null values where that settles it."""
     if pd.api.types.is_datetime64_any_dtype(s):

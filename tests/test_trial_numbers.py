@@ -96,6 +96,7 @@ def _ids(header: str) -> str:
     ("order_id", "orders"), ("OrderID", "orders"), ("ticket_id", "tickets"), ("customer_id", "customers"),
     ("invoice_no", "invoices"), ("customerId", "customers"),
 ])
+@pytest.mark.skip(reason="id-noun link reverted: gate found confidently wrong counts (databench_train-069)")
 def test_a_repeating_id_counts_distinct_ids_for_its_noun(header, noun):
     outcome, result = ask(_ids(header), f"How many {noun} are there?")
     assert result.value == 3 and "distinct" in outcome.answer
@@ -141,6 +142,7 @@ def test_an_ambiguous_slash_date_on_an_iso_column_is_refused():
 NEG = "name,balance,region\nA,-10,North\nB,5,South\nC,-3,North\nD,1000000,South\n"
 
 
+@pytest.mark.skip(reason="zero-count reverted: gate found confidently wrong 0 answers")
 def test_a_count_with_no_match_is_zero_of_n_rows():
     outcome, result = ask(NEG, "How many rows have balance above 1000000?")   # 1000000 is not above itself
     assert result.value == 0 and outcome.answer.startswith("0 of 4 rows")
@@ -151,6 +153,7 @@ def test_a_sum_over_no_rows_still_refuses():
 
 
 @pytest.mark.parametrize("engine", ["duckdb", "pandas"])
+@pytest.mark.skip(reason="zero-count reverted")
 def test_both_engines_count_zero_but_refuse_a_near_spelling(engine):
     from agent.engine import duckdb_engine
     from agent.engine.reference import PandasEngine

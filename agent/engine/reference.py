@@ -94,12 +94,7 @@ class PandasEngine:
         group_by = [table.column(g) for g in args.group_by]
         args = args.model_copy(update={"column": column, "group_by": group_by})
         self._check_type(table, args.op, column)
-        try:
-            selection = self._selected(table, args.where)
-        except NoRowsMatched as exc:
-            if not zero_count_is_exact(args.op.value, group_by, exc.near_values):
-                raise
-            selection = select(table, args.where)  # no row: an exact count of 0
+        selection = self._selected(table, args.where)
         values = table.df.loc[selection.mask, column].reset_index(drop=True) if column else None
         nulls = int(values.isna().sum()) if values is not None else 0
         notes = ([f"{nulls:,} matched row(s) with a missing {column} were skipped"] if nulls else [])

@@ -228,9 +228,7 @@ class SqlEngine:
         rows = self.backend.fetch(compiled.tree)
         if not group_by:
             value, matched, present = rows[0]
-            if matched or not zero_count_is_exact(args.op.value, group_by, selection.near):
-                self._require(table, selection, matched)
-            value = 0 if not matched else value
+            self._require(table, selection, matched)
             nulls = (matched - present) if name else 0
             notes = ([f"{nulls:,} matched row(s) with a missing {name} were skipped"] if nulls else []) + notes
             return AggregateResult(op=args.op, column=name, value=scalar(value), provenance=self._provenance(

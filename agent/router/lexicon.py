@@ -149,8 +149,6 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     short = name.isalpha() and 2 <= len(name) <= 5
     if short and (not re.search(r"[aeiou]", name[1:]) or column.strip().isupper()):
         lex.abbreviations[name] = column
-    if role is ColumnRole.identifier:
-        _add_id_noun(lex, column)
     if role is ColumnRole.date:
         lex.date_columns.append(column)
         order = re.search(r"\((day-first|month-first)\)", " ".join(report.conversions) if report is not None else "")
