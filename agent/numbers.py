@@ -210,3 +210,78 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     at = present.index[ok.argmax()]
     note = f"{present[at]!r} read as {values[at].date().isoformat()} ({label})"
     return values, [note + (f", {int(ok.sum()):,} cells" if ok.sum() > 1 else "")]
+
+
+class AmbiguousNumber(ValueError):
+    """A question's number whose digits read differently under the decimal-point and decimal-comma
+    conventions ('1.000': 1 or 1000) and the compared column does not say which; the message names it."""
+
+
+_QUESTION_NUMBER = re.compile(r"[-+]?\d(?:[\d,.]*\d)?(?:[eE][-+]?\d+)?")
+
+
+def question_number(text: str, convention: str | None) -> float:
+    """A number as written in a question ('$1,000', '2,5', '1.000,00', '12%') read by the compared
+    column's decimal `convention`: 'comma' (its cells use a decimal comma, '1,50'), 'dot' (decimal
+    point or comma thousands seen in its cells) or None (no evidence: whole numbers only).
+
+    Separators never silently join or drop digits: '2,5' is 2.5 in a decimal-comma column and
+    refused elsewhere; '1.000' is 1000 (comma) or 1 (dot) and refused with no convention; '1,000' is
+    1 in a decimal-comma column, else 1000; '1.000,00' and '1,000.50' carry both separators and read
+    one way only. Raises AmbiguousNumber naming the text when no reading is sure."""
+    found = _QUESTION_NUMBER.search(text.replace(" ", ""))
+    if found is None:
+        raise AmbiguousNumber(f"'{text}' is not a number")
+    body = found.group()
+    if "e" in body.lower() or ("," not in body and "." not in body):
+        return float(body.replace(",", ""))
+    sign = -1.0 if body.startswith("-") else 1.0
+    return sign * _separated(body.lstrip("+-"), text, convention)
+
+
+def _groups_of_thousands(parts: list[str]) -> bool:
+    return 1 <= len(parts[0]) <= 3 and all(len(p) == 3 for p in parts[1:])
+
+
+def _separated(body: str, text: str, convention: str | None) -> float:
+    """Digits with ',' and/or '.' separators -> float, by the rules of `question_number`."""
+    if "," in body and "." in body:
+        decimal = "," if body.rfind(",") > body.rfind(".") else "."
+        thousands = "." if decimal == "," else ","
+        whole, _, frac = body.rpartition(decimal)
+        if decimal in whole or not _groups_of_thousands(whole.split(thousands)):
+            raise AmbiguousNumber(f"I cannot read the number '{text}' (its separators do not group thousands)")
+        return float(whole.replace(thousands, "") + "." + frac)
+    mark = "," if "," in body else "."
+    parts = body.split(mark)
+    grouped, decimal_ok = _groups_of_thousands(parts), len(parts) == 2
+    comma_means_decimal = convention == "comma"
+    if grouped and not decimal_ok:  # '1,000,000', '1.000.000'
+        return float("".join(parts))
+    if mark == "," and decimal_ok and (comma_means_decimal or not grouped):
+        if comma_means_decimal:
+            return float(".".join(parts))
+        raise AmbiguousNumber(f"'{text}' is written with a decimal comma, but the compared column is not read "
+                              f"with one: write {'.'.join(parts)} or {''.join(parts)}")
+    if mark == ",":
+        return float("".join(parts))  # '1,000' in a column without decimal commas: thousands
+    if grouped and decimal_ok:  # '1.000'
+        if convention is None:
+            raise AmbiguousNumber(f"'{text}' may be {float(body):g} (decimal point) or {''.join(parts)} (thousands "
+                                  "point), and the compared column's cells do not show which: write it without the point")
+        return float("".join(parts)) if comma_means_decimal else float(body)
+    if decimal_ok:
+        return float(body)
+    raise AmbiguousNumber(f"I cannot read the number '{text}'")
+
+
+def lenient_number(text: str) -> float:
+    """The reading of a question's number before its column is known: the decimal-point one when it
+    is sure or the usual ('1.000' -> 1), else the decimal-comma one ('2,5' -> 2.5); re-read by the
+    compared column with `question_number` once the column is known."""
+    for convention in ("dot", "comma"):
+        try:
+            return question_number(text, convention)
+        except AmbiguousNumber:
+            continue
+    return float(re.sub(r"[$€£,%]", "", text))  # '1,00.0': as read before separators were checked

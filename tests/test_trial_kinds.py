@@ -253,12 +253,13 @@ def test_status_changes_are_not_rows():
 
 
 def test_a_repeated_header_is_said_in_the_provenance():
-    # two columns headed 'score': 1 + 3 = 4 in the first, 2 + 4 = 6 in the second (renamed score.1)
+    # two columns headed 'score': 1 + 3 = 4 in the first, 2 + 4 = 6 in the second (renamed score.1);
+    # 'score' names both equally, so it abstains naming both (tests/test_trial_numbers.py)
     csv = "name,score,score,team\nAnn,1,2,X\nBob,3,4,Y\n"
-    _, first = ask(csv, "What is the total score?")
+    refused = agent_for(csv).ask("What is the total score?")
+    assert refused.status != "answered" and "'score.1'" in refused.answer
     _, second = ask(csv, "What is the total score.1?")
-    assert (first.value, second.value) == (4, 6)
-    assert any("2 columns headed 'score'" in n and "score.1" in n for n in first.provenance.notes)
+    assert second.value == 6
     assert any("score.1 is number 2" in n for n in second.provenance.notes)
     _, team = ask(csv, "How many rows are in team X?")
     assert not any("headed" in n for n in team.provenance.notes)  # only where a repeated column is used

@@ -4,9 +4,10 @@ or Abstain naming the words."""
 
 from __future__ import annotations
 
+from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.dates import date_column
+from agent.router.dates import column_date, date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
@@ -129,6 +130,25 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
                   f"(numeric columns: {', '.join(lex.numeric_columns)}).")
 
 
+def column_number(number: Item, column: str, draft: Draft, lex: Lexicon) -> float:
+    """The question's number as the compared column writes numbers ('2,5' is 2.5 in a decimal-comma
+    column, '1.000' is 1000 there and 1 in a decimal-point one), times any scale word ('2 million');
+    the item's number is set to it. Abstains naming the number when its reading is not sure."""
+    if number.number is None or not any(ch.isdigit() for ch in number.text):
+        return number.number  # 'three': a number word has no separators
+    try:
+        plain = lenient_number(number.text)
+        value = question_number(number.text, lex.decimal.get(column))
+    except AmbiguousNumber as exc:
+        raise Abstain(f"{exc} (compared with {column}).") from None
+    scale = number.number / plain if plain and number.number is not None else 1.0
+    if value != plain:
+        draft.notes.append(f"read '{number.text}' as {value * scale:g} ({column} is written with a decimal "
+                           f"{'comma' if lex.decimal.get(column) == 'comma' else 'point'})")
+    number.number = value * scale
+    return number.number
+
+
 def _second(item: Item, reading: Reading, kind: str) -> Item:
     upper = reading.after(item)
     if upper is None or upper.kind != kind:
@@ -147,8 +167,9 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
             raise Abstain(reason)
     if nxt.kind == "date":
         column = date_column(item, reading, lex)
-        upper = _second(nxt, reading, "date").date if op == "between" else None
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=nxt.date, upper=upper)))
+        upper = column_date(_second(nxt, reading, "date"), column, lex, draft) if op == "between" else None
+        value = column_date(nxt, column, lex, draft)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
         return
     if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
             and 1900 <= nxt.number <= 2100:
@@ -162,19 +183,21 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     currency = nxt.currency or (op == "between" and after is not None and after.currency)
     column = _subject(item, reading, draft, lex, currency)
     if op == "between":
-        low, high = sorted((nxt.number, _second(nxt, reading, "number").number))
+        second = _second(nxt, reading, "number")
+        low, high = sorted((column_number(nxt, column, draft, lex), column_number(second, column, draft, lex)))
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, column, draft, lex))))
+    value = column_number(nxt, column, draft, lex)
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, value, column, draft, lex))))
 
 
-def _share(number: Item, column: str, draft: Draft, lex: Lexicon) -> float:
+def _share(number: Item, value: float, column: str, draft: Draft, lex: Lexicon) -> float:
     """The number a comparison tests: '95%' against a column of fractions (all values in [0, 1],
-    'Chance of Admit' 0.34-0.97) is 0.95, noted; any other number as written."""
+    'Chance of Admit' 0.34-0.97) is 0.95, noted; any other number as read (`value`)."""
     if not number.text.endswith("%") or column not in lex.fractions:
-        return number.number
-    draft.notes.append(f"read '{number.text}' as {number.number / 100:g} ({column} holds fractions of 1)")
-    return number.number / 100
+        return value
+    draft.notes.append(f"read '{number.text}' as {value / 100:g} ({column} holds fractions of 1)")
+    return value / 100
 
 
 def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
@@ -209,4 +232,4 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
             raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=item.number)))
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=column_number(item, column, draft, lex))))

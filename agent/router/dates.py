@@ -10,6 +10,29 @@ from agent.router.reading import Item, Reading
 from agent.table import Table
 
 
+def column_date(item: Item, column: str, lex: Lexicon, draft: Draft) -> str:
+    """A question's date as ISO text, a slash date ('01/04/2024') read in the compared column's
+    order: day-first when the loader read the column's cells day-first ('15/01/2024'), month-first
+    when it read them month-first; with no slash dates in the column, a date both readings make
+    valid abstains naming it. The reading is noted when it is day-first."""
+    if item.date is None or "/" not in item.text:
+        return item.date or ""
+    a, b, year = (int(p) for p in item.text.split("/"))
+    year = year + 2000 if year < 100 else year
+    order = lex.date_orders.get(column)
+    if order is None and a <= 12 and b <= 12 and a != b:
+        raise Abstain(f"'{item.text}' may be day-first or month-first, and {column} does not show which; "
+                      "write the date as YYYY-MM-DD.")
+    day_first = a > 12 or (order == "day-first" and b <= 12)
+    month, day = (b, a) if day_first else (a, b)
+    if month > 12:
+        raise Abstain(f"'{item.text}' is not a date in {column}'s order ({order}).")
+    if day_first:
+        draft.notes.append(f"read '{item.text}' as {year:04d}-{month:02d}-{day:02d} (day-first, as {column}'s dates)")
+    item.date = f"{year:04d}-{month:02d}-{day:02d}"
+    return item.date
+
+
 def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     """The date column a date applies to: the one named in the question, else the table's first."""
     mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]

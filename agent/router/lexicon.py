@@ -103,12 +103,41 @@ def _add_message_nouns(lex: Lexicon, table: Table) -> None:
             return
 
 
+_HEADED = re.compile(r"the file has \d+ columns headed '(.*)': ")
+"""The loader's note on a column whose header the file repeats (agent.table._note_duplicates)."""
+
+
+def repeated_header(notes: list[str]) -> str | None:
+    """The header the file gave a column whose header it repeats ('Price' for 'Price.1'), read from
+    the column's parse notes; None when the header is not repeated."""
+    for note in notes:
+        if found := _HEADED.match(note):
+            return found.group(1)
+    return None
+
+
+def _decimal_convention(table: Table, column: str, values: pd.Series) -> str | None:
+    """'comma' when the loader read the column's cells with a decimal comma (its note says so), 'dot'
+    when its notes show comma thousands or a value is not whole, else None (no evidence)."""
+    report = table.reports.get(column) or table.reports.get(column.strip())
+    notes = report.conversions if report is not None else []
+    if any("(decimal comma)" in n for n in notes):
+        return "comma"
+    if any("(thousands separator)" in n for n in notes) or bool(len(values) and (values % 1 != 0).any()):
+        return "dot"
+    return None
+
+
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:
     role = table.roles[column]
     series = table.df[column]
     if table.summary is not None and role in (ColumnRole.categorical, ColumnRole.text):
         series = pd.concat([series, table.summary.frame[column]], ignore_index=True)  # 'Grand Total' is a value to name
-    for form in column_forms(column):
+    report = table.reports.get(column) or table.reports.get(column.strip())
+    header = repeated_header(report.conversions) if report is not None else None
+    if header is not None:
+        lex.file_headers[column] = header
+    for form in column_forms(column) | (column_forms(header) if header is not None else set()):
         lex.add(form, Meaning("column", column), replace=True)
         lex.stems.setdefault(stem(form), column)
     words = header_words(column)
@@ -128,6 +157,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         lex.abbreviations[name] = column
     if role is ColumnRole.date:
         lex.date_columns.append(column)
+        order = re.search(r"\((day-first|month-first)\)", " ".join(report.conversions) if report is not None else "")
+        if order:
+            lex.date_orders[column] = order.group(1)
     elif role is ColumnRole.numeric:
         if is_flag(series):
             flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)
@@ -138,6 +170,8 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
             values = series.dropna()
             if len(values) and values.min() >= 0 and values.max() <= 1 and not table.lies_in_file:
                 lex.fractions.add(column)
+            if convention := _decimal_convention(table, column, values):
+                lex.decimal[column] = convention
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words

@@ -44,6 +44,14 @@ class Lexicon:
     measure_candidates: list[str] = field(default_factory=list)
     date_columns: list[str] = field(default_factory=list)
     numeric_columns: list[str] = field(default_factory=list)
+    file_headers: dict[str, str] = field(default_factory=dict)
+    """A column whose header the file repeats -> the header as written ('Price.1' -> 'Price')."""
+    date_orders: dict[str, str] = field(default_factory=dict)
+    """A date column whose cells are slash dates -> 'day-first' or 'month-first', as the loader read them."""
+    decimal: dict[str, str] = field(default_factory=dict)
+    """A numeric column -> 'comma' when its cells use a decimal comma ('1,50'), 'dot' when they show a
+    decimal point or comma thousands; absent when they show neither (whole numbers): how a question's
+    '2,5' or '1.000' compared with the column is read (agent.numbers.question_number)."""
     value_words: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     """A word (4+ letters) of text values -> (column, value) when exactly one value holds it, None
     when several do ('Sapiens' -> Book Title = 'Sapiens A Brief History Of Humankind')."""

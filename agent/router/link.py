@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from agent.numbers import lenient_number
 from agent.router import vocabulary as V
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
+from agent.router.column_names import settle_columns
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
 from agent.router.reading import Evidence, Item, Reading
@@ -23,8 +25,10 @@ _GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
-    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0, '3rd' -> 3.0 (an ordinal's suffix)."""
-    return float(re.sub(r"[$€£,%]|(?<=\d)(?:st|nd|rd|th)$", "", text))
+    """'$1,000' -> 1000.0, '12%' -> 12.0, '1.5e3' -> 1500.0, '3rd' -> 3.0 (an ordinal's suffix), '2,5' ->
+    2.5 (never 25): the reading before the compared column is known (agent.numbers.lenient_number); a
+    comparison re-reads it by the column's decimal convention."""
+    return lenient_number(re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", text))
 
 
 def iso_date(text: str) -> str:
@@ -57,6 +61,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
         if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
             item.meanings, item.kind = [Meaning("stop")], "stop"
+    settle_columns(reading, lex, question)
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
-from agent.router.dates import date_column, month_condition, time_word
+from agent.router.dates import column_date, date_column, month_condition, time_word
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
@@ -106,7 +106,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
         item.used = True
-        draft.predicates.append((item.pos, Predicate(column=date_column(item, reading, lex), op=Op.eq, value=item.date)))
+        column = date_column(item, reading, lex)
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=column_date(item, column, lex, draft))))
     elif kind == "month":
         month_condition(item, reading, draft, lex, table)
 

@@ -38,7 +38,7 @@ def filter_strength(part: Part, items: list[Item], ctx: Context) -> Strength | N
     said = [(i, s) for i in items if (s := filter_value(part, i, ctx)) is not None]
     if part.op in _COMPARED:
         comparator = [s for i, s in said if i.kind not in ("number", "date", "month")]
-        operand = [s for i, s in said if i.kind in ("number", "date", "month")]
+        operand = [s for i, s in said if i.kind in ("number", "date", "month", "sign")]  # 'negative': < 0
         if len([i for i, _ in said if i.kind == "month"]) == 2:
             comparator = operand  # 'from February through April': the range is said by its two months
         value = min(max(comparator), max(operand)) if comparator and operand else None
