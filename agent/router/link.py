@@ -13,6 +13,7 @@ from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.filler import column_nouns, drop_fillers
 from agent.router.headers import link_headers
 from agent.router.reading import Evidence, Item, Reading
+from agent.router.row_nouns import read_row_nouns
 from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
 
@@ -65,6 +66,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = column_nouns(tokens, rest, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
+    rest = read_row_nouns(tokens, rest, reading)  # 'how many games ...': the rows counted
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
