@@ -20,11 +20,11 @@ test: $(BIN)/tally chromium wordnet
 
 # WordNet 3.0 from Debian for the router's synonyms and abbreviations (instant when installed).
 wordnet:
-	@bash scripts/ensure_wordnet.sh
+	@bash scripts/ensure_debian.sh "the router's WordNet vocabulary" wordnet-base wordnet-sense-index
 
 # Debian's chromium for the browser test of `tally serve` (instant when already installed).
 chromium:
-	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_debian.sh "the browser test" chromium chromium-driver
 
 # `tally serve` under load on loopback: 20 concurrent sessions asking the demo questions.
 bench-web: $(BIN)/tally

@@ -1,7 +1,7 @@
 """The page in a real browser: Debian's headless chromium driven by Playwright (its bundled driver,
 no browser download). Uploads the 5,039-row file, asks the demo questions, checks the answer,
 the provenance and the chart, reopens the session, and shows hostile cells as text.
-`make test` installs chromium first (scripts/ensure_chromium.sh). Set TALLY_WEB_SCREENSHOT=path
+`make test` installs chromium first (scripts/ensure_debian.sh). Set TALLY_WEB_SCREENSHOT=path
 to save a screenshot of the page (the README's pictures come from tests/test_web_layout.py)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ HOSTILE = ["<script>window.__tally_pwned = 1</script>", "![pic](http://127.0.0.1
 def browser():
     if not CHROMIUM.exists() or shutil.which("chromium") is None:
         if os.environ.get("CI"):
-            pytest.fail("chromium is not installed: `make test` installs it (scripts/ensure_chromium.sh)")
+            pytest.fail("chromium is not installed: `make test` installs it (scripts/ensure_debian.sh)")
         pytest.skip("Debian chromium is not installed (make test installs it)")
     from playwright.sync_api import sync_playwright
 
