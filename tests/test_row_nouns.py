@@ -28,7 +28,8 @@ MEDALS = "Nation,Gold,Silver,Bronze,Total\nNorway,5,4,2,11\nSweden,3,1,1,5\nFinl
     (GAMES, "how many matches had an attendance of at least 1000?", 2),  # 1237, 4469
     (SHOWS, "how many shows were on zee tv?", 3),  # Saat Phere, Sa Re Ga Ma, Uttaran
     (SHOWS, "how many of the programmes were on zee tv?", 3),
-    (SHOWS, "how many shows are listed?", 5),  # every row; 'listed' is the table
+    (SHOWS, "how many shows are listed?", 5),
+    (SHOWS, "how many times was the channel zee tv?", 3),  # occasions: rows  # every row; 'listed' is the table
 ])
 def test_counts_of_rows_named_by_their_noun(csv, question, count):
     outcome, result = router_ask(csv, question)
@@ -43,6 +44,7 @@ def test_counts_of_rows_named_by_their_noun(csv, question, count):
     (SHOWS, "how many shows were on zee tv before lunch?"),  # 'lunch' is read by nothing
     (GAMES, "how many winning games are listed?"),  # 'winning' is a condition nothing reads
     (SHOWS, "how many promotional shows were there?"),
+    (MEDALS, "how many times did norway win gold?"),  # 'win' is read by nothing
     (GAMES, "how many goals were scored in games with attendance under 1000?"),  # 'goals': a quantity
 ])
 def test_row_noun_counts_refused(csv, question):

@@ -31,9 +31,9 @@ titles awards trophies championships cups caps assists rebounds steals blocks sa
 people persons fans spectators viewers attendees visitors residents inhabitants citizens passengers
 members employees workers students years days months weeks hours minutes seconds decades centuries
 miles meters metres feet kilometers kilometres km tons tonnes pounds kilograms kg dollars euros
-percent percentage times""".split())
-"""Plural nouns that usually name a quantity of a row (summed, or read off one row), not the rows;
-'times' is left to the readings that count occurrences."""
+percent percentage""".split())
+"""Plural nouns that usually name a quantity of a row (summed, or read off one row), not the rows.
+'times' is a row noun: 'how many times was the location in the united states' counts rows."""
 _LEADS = (("how", "many"), ("number", "of"))
 _OF_THE = frozenset({"the", "these", "those", "all"})
 TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on", "the", "chart"),
