@@ -9,8 +9,9 @@ Precision guards (each refuses or leaves the word unread, never guesses):
   medals did Norway win' asks a value, not a row count) are never read so (QUANTITY_NOUNS);
 - a count whose conditions pick a single row through a name ('how many titles does Yale have':
   Name = 'Yale' is one row) refuses: the question asks a value of that row (`check_row_count`);
-- the table words of such a count ('listed', 'on the list', 'in this chart') are read as the table
-  only once a row noun is read."""
+- the table words ('listed', 'on the list', 'in this chart') are read as the table only in a count
+  or a total ('how many championships are listed'), never where 'listed' may order rows or say a
+  cell is filled ('listed first', 'a producer listed')."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on"
 
 def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
     """`rest` (the unmatched token positions) without the row noun of a count, now a row item of
-    `reading` (Meaning('row', value=ROW_NOUN)) and noted; with it, the table words of the question.
+    `reading` (Meaning('row', value=ROW_NOUN)) and noted; in a count or total ('how many', 'number
+    of', 'total'), the table words of the question ('listed', 'on this chart') too.
     A noun is read so when it follows 'how many' or 'number of' (optionally 'of the'), is plural,
     names no quantity (QUANTITY_NOUNS), and is the one word there: a modifier before it is a
     condition nothing reads ('how many winning seasons', 'german athletes'), so none is read."""
@@ -58,8 +60,10 @@ def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> li
         reading.notes.append(f"read '{text}' as the rows counted (it follows '{tokens[start].text} "
                              f"{tokens[start + 1].text}' and names no column or value)")
         unread -= set(span)
-        unread -= _table_words(tokens, unread, reading)
         break
+    words = [t.lower for t in tokens]
+    if any(tuple(words[i:i + 2]) in _LEADS for i in range(len(words))) or "total" in words:
+        unread -= _table_words(tokens, unread, reading)
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in unread]
 
@@ -88,11 +92,11 @@ def plural(word: str) -> bool:
 def _table_words(tokens: list[Token], unread: set[int], reading: Reading) -> set[int]:
     """The positions of the table words (TABLE_WORDS) among `unread`, added as stop items, noted."""
     found: set[int] = set()
-    for p in sorted(unread):
+    for p in range(len(tokens)):
         for phrase in TABLE_WORDS:
-            span = list(range(p, p + len(phrase)))
-            if tuple(t.lower for t in tokens[p:p + len(phrase)]) == phrase and all(q in unread for q in span[1:]):
-                found |= set(span)
+            span = set(range(p, p + len(phrase)))
+            if tuple(t.lower for t in tokens[p:p + len(phrase)]) == phrase and p + len(phrase) - 1 in unread:
+                found |= span & unread  # the noun ('chart') unread; 'on this' may be read as stopwords
     for p in sorted(found):
         reading.items.append(Item(tokens[p].text, p, [Meaning("stop")]))
     if found:
