@@ -20,6 +20,8 @@ GAMES = ("Home Team,Score,Away Team,Attendance\nAylesbury,2-2,Windsor,847\nBursc
          "Dover,0-3,Forest Green,932\nGloucester,1-1,Southport,1237\nYeovil,2-1,Northwich,4469\n")
 SHOWS = ("Year,Serial Name,Channel\n2005,Saat Phere,Zee TV\n2010,Sarvggun,Imagine TV\n2007,Sa Re Ga Ma,Zee TV\n"
          "2006,Nach Baliye,Star One\n2011,Uttaran,Zee TV\n")
+TERMS = "No.,Name,Left Office\n1,Wiley,1912\n2,Campbell,1924\n2,Campbell,1944\n"
+BYES = "Round,Game,Visitor,Home,Score\nPreliminary,Bye,,,\nFinal,Game 1,Chicago,Buffalo,4\nFinal,Game 2,Buffalo,Chicago,3\n"
 MEDALS = "Nation,Gold,Silver,Bronze,Total\nNorway,5,4,2,11\nSweden,3,1,1,5\nFinland,0,2,2,4\n"
 
 
@@ -45,6 +47,8 @@ def test_counts_of_rows_named_by_their_noun(csv, question, count):
     (GAMES, "how many winning games are listed?"),  # 'winning' is a condition nothing reads
     (SHOWS, "how many promotional shows were there?"),
     (MEDALS, "how many times did norway win gold?"),  # 'win' is read by nothing
+    (TERMS, "how many commissioners have there been?"),  # Campbell served twice: 3 rows, 2 people
+    (BYES, "how many matches are listed?"),  # the 'Bye' row holds no match
     (GAMES, "how many goals were scored in games with attendance under 1000?"),  # 'goals': a quantity
 ])
 def test_row_noun_counts_refused(csv, question):

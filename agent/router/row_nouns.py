@@ -9,6 +9,8 @@ Precision guards (each refuses or leaves the word unread, never guesses):
   medals did Norway win' asks a value, not a row count) are never read so (QUANTITY_NOUNS);
 - a count whose conditions pick a single row through a name ('how many titles does Yale have':
   Name = 'Yale' is one row) refuses: the question asks a value of that row (`check_row_count`);
+- a count over rows that may not be one entry each refuses: a name column repeating a value, or
+  a counted row holding no value in most columns ('Bye');
 - the table words ('listed', 'on the list', 'in this chart') are read as the table only in a count
   or a total ('how many championships are listed'), never where 'listed' may order rows or say a
   cell is filled ('listed first', 'a producer listed')."""
@@ -22,9 +24,11 @@ from agent.predicates import selected
 from agent.router.draft import Abstain
 from agent.router.lexicon_data import Meaning
 from agent.router.reading import Item, Reading
-from agent.router.tokens import Token
+from agent.router.rows import distinct_count
+from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
 
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 ROW_NOUN = "counted"
 """The `Meaning.value` of a row item read here (a row noun of the table's own entity)."""
 QUANTITY_NOUNS = frozenset("""points goals medals votes wins losses draws ties runs laps yards touchdowns seats
@@ -116,13 +120,31 @@ def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
     if plan.op is not Agg.count or plan.group_by:
         raise Abstain(f"I read '{_noun(reading)}' as the rows counted, but the plan is not a count of them.")
     for p in plan.where:
-        if p.op is not Op.eq or table.roles.get(p.column) not in (ColumnRole.categorical, ColumnRole.identifier,
-                                                                  ColumnRole.text):
+        if p.op is not Op.eq or table.roles.get(p.column) not in _TEXT:
             continue
         rows = int(selected(table, [p], allow_empty=True).mask.sum())
         if rows == 1:
             raise Abstain(f"'{_noun(reading)}' of the one row where {p.column} = {p.value!r}: the question "
                           "may ask a value of that row, not a count of rows; name the column.")
+    _rows_are_entries(plan, reading, table)
+
+
+def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> None:
+    """Raises Abstain when the rows counted may not be one entry each: a name column repeats a
+    value (a commissioner listed twice, for two terms), or a counted row holds no value in most
+    columns (a 'Bye' row of a list of matches)."""
+    for column in table.df.columns:
+        words = {t.lower for t in tokenize(str(column))}
+        if "name" in words and table.roles[column] in _TEXT:
+            distinct, present = distinct_count(table, str(column))
+            if distinct < present:
+                raise Abstain(f"{column} repeats a value, so the rows may not be one each of the {_noun(reading)}; "
+                              f"ask for the number of distinct {column} values or of rows.")
+    counted = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
+    empty = counted.isna().sum(axis=1) * 2 > len(table.df.columns)
+    if bool(empty.any()):
+        raise Abstain(f"A row counted holds no value in most columns (row {int(empty.idxmax()) + 1}); it may "
+                      f"not be one of the {_noun(reading)}. Add a condition that leaves it out.")
 
 
 def _noun(reading: Reading) -> str:
