@@ -11,9 +11,10 @@ Precision guards (each refuses or leaves the word unread, never guesses):
   Name = 'Yale' is one row) refuses: the question asks a value of that row (`check_row_count`);
 - a count over rows that may not be one entry each refuses: a name column repeating a value, or
   a counted row holding no value in most columns ('Bye');
-- the table words ('listed', 'on the list', 'in this chart') are read as the table only in a count
-  or a total ('how many championships are listed'), never where 'listed' may order rows or say a
-  cell is filled ('listed first', 'a producer listed')."""
+- a count with no condition refuses: it would rest on the noun alone ('the total number of
+  categories on the chart' may count the table's columns);
+- the table words ('listed', 'on the list', 'in this chart') are read as the table only once a row
+  noun is read, never where 'listed' may order rows or say a cell is filled ('listed first')."""
 
 from __future__ import annotations
 
@@ -36,8 +37,9 @@ titles awards trophies championships cups caps assists rebounds steals blocks sa
 people persons fans spectators viewers attendees visitors residents inhabitants citizens passengers
 members employees workers students years days months weeks hours minutes seconds decades centuries
 miles meters metres feet kilometers kilometres km tons tonnes pounds kilograms kg dollars euros
-percent percentage""".split())
-"""Plural nouns that usually name a quantity of a row (summed, or read off one row), not the rows.
+percent percentage categories types kinds sorts classes groups varieties columns fields""".split())
+"""Plural nouns that usually name a quantity of a row (summed, or read off one row), or a class of
+values or columns ('categories', 'types'), not the rows.
 'times' is a row noun: 'how many times was the location in the united states' counts rows."""
 _LEADS = (("how", "many"), ("number", "of"))
 _OF_THE = frozenset({"the", "these", "those", "all"})
@@ -49,8 +51,8 @@ TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on"
 
 def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
     """`rest` (the unmatched token positions) without the row noun of a count, now a row item of
-    `reading` (Meaning('row', value=ROW_NOUN)) and noted; in a count or total ('how many', 'number
-    of', 'total'), the table words of the question ('listed', 'on this chart') too.
+    `reading` (Meaning('row', value=ROW_NOUN)) and noted; with it, the table words of the question
+    ('listed', 'on this chart').
     A noun is read so when it follows 'how many' or 'number of' (optionally 'of the'), is plural,
     names no quantity (QUANTITY_NOUNS), and is the one word there: a modifier before it is a
     condition nothing reads ('how many winning seasons', 'german athletes'), so none is read."""
@@ -64,10 +66,8 @@ def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> li
         reading.notes.append(f"read '{text}' as the rows counted (it follows '{tokens[start].text} "
                              f"{tokens[start + 1].text}' and names no column or value)")
         unread -= set(span)
-        break
-    words = [t.lower for t in tokens]
-    if any(tuple(words[i:i + 2]) in _LEADS for i in range(len(words))) or "total" in words:
         unread -= _table_words(tokens, unread, reading)
+        break
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in unread]
 
@@ -119,6 +119,9 @@ def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
         return
     if plan.op is not Agg.count or plan.group_by:
         raise Abstain(f"I read '{_noun(reading)}' as the rows counted, but the plan is not a count of them.")
+    if not plan.where:
+        raise Abstain(f"'how many {_noun(reading)}' with no condition would count every row on the noun alone; "
+                      "I cannot tell that each row is one of them. Ask for the number of rows.")
     for p in plan.where:
         if p.op is not Op.eq or table.roles.get(p.column) not in _TEXT:
             continue
