@@ -66,11 +66,13 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = column_nouns(tokens, rest, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
-    rest = read_row_nouns(tokens, rest, reading)  # 'how many games ...': the rows counted
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
         rest = _absorb_generic(tokens, rest, reading)
+    # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
+    rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
+                  + [p for p in rest if p in contested])
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])
