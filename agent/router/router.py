@@ -23,11 +23,14 @@ from agent.router.entity import read_per_entity
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
 from agent.router.positions import read_position
+from agent.router.which_of import read_which_of
+from agent.router.between import read_between
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
 from agent.router.rows import one_row_key
 from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
+from agent.router.row_nouns import check_row_count
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
@@ -139,7 +142,8 @@ class Router:
         Raises Abstain when it asks for one that cannot be read."""
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
-                                (Kind.change, read_difference), (Kind.aggregate, read_per_entity)):
+                                (Kind.change, read_difference), (Kind.aggregate, read_per_entity),
+                                (Kind.rank, read_which_of), (Kind.change, read_between)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:
@@ -161,6 +165,7 @@ class Router:
         plan = rows_not_groups(plan, reading, self.table, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
+        check_row_count(plan, reading, self.table)
         verify(plan, asked, reading, self.lexicon, self.table, previous)
         return plan
 

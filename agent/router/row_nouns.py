@@ -1,0 +1,154 @@
+"""Row nouns of a count: 'how many games attendance was under 1000', 'how many shows were on zee
+tv', 'the total number of songs listed'. The plural noun right after the count words ('how many',
+'the number of') that names no column or value of the table names the rows counted (the table's
+own entity: games, shows, songs), as 'transactions' does on a table of transactions. It decides no
+rows and no computation: 'how many' is the operation, the conditions rest on their own words.
+
+Precision guards (each refuses or leaves the word unread, never guesses):
+- nouns that name a quantity rather than the rows ('points', 'medals', 'votes', 'years': 'how many
+  medals did Norway win' asks a value, not a row count) are never read so (QUANTITY_NOUNS);
+- a count whose conditions pick a single row through a name ('how many titles does Yale have':
+  Name = 'Yale' is one row) refuses: the question asks a value of that row (`check_row_count`);
+- a count over rows that may not be one entry each refuses: a name column repeating a value, or
+  a counted row holding no value in most columns ('Bye');
+- a count with no condition refuses: it would rest on the noun alone ('the total number of
+  categories on the chart' may count the table's columns);
+- the table words ('listed', 'on the list', 'in this chart') are read as the table only once a row
+  noun is read, never where 'listed' may order rows or say a cell is filled ('listed first')."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent.plan import AggregateArgs, Agg, Op
+from agent.predicates import selected
+from agent.router.draft import Abstain
+from agent.router.lexicon_data import Meaning
+from agent.router.reading import Item, Reading
+from agent.router.rows import distinct_count
+from agent.router.tokens import Token, tokenize
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+ROW_NOUN = "counted"
+"""The `Meaning.value` of a row item read here (a row noun of the table's own entity)."""
+QUANTITY_NOUNS = frozenset("""points goals medals votes wins losses draws ties runs laps yards touchdowns seats
+titles awards trophies championships cups caps assists rebounds steals blocks saves hits strikeouts
+people persons fans spectators viewers attendees visitors residents inhabitants citizens passengers
+members employees workers students years days months weeks hours minutes seconds decades centuries
+miles meters metres feet kilometers kilometres km tons tonnes pounds kilograms kg dollars euros
+percent percentage categories types kinds sorts classes groups varieties columns fields""".split())
+"""Plural nouns that usually name a quantity of a row (summed, or read off one row), or a class of
+values or columns ('categories', 'types'), not the rows.
+'times' is a row noun: 'how many times was the location in the united states' counts rows."""
+_LEADS = (("how", "many"), ("number", "of"))
+_OF_THE = frozenset({"the", "these", "those", "all"})
+TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on", "the", "chart"),
+               ("on", "this", "chart"), ("in", "the", "table"), ("in", "this", "table"), ("in", "the", "list"),
+               ("in", "this", "list"), ("on", "the", "table")}
+"""Words naming the table itself in a count of its rows ('how many championships are listed')."""
+
+
+def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """`rest` (the unmatched token positions) without the row noun of a count, now a row item of
+    `reading` (Meaning('row', value=ROW_NOUN)) and noted; with it, the table words of the question
+    ('listed', 'on this chart').
+    A noun is read so when it follows 'how many' or 'number of' (optionally 'of the'), is plural,
+    names no quantity (QUANTITY_NOUNS), and is the one word there: a modifier before it is a
+    condition nothing reads ('how many winning seasons', 'german athletes'), so none is read."""
+    unread = set(rest)
+    for start in range(len(tokens)):
+        span = _noun_span(tokens, start, unread)
+        if span is None:
+            continue
+        text = " ".join(tokens[p].text for p in span)
+        reading.items.append(Item(text, span[0], [Meaning("row", value=ROW_NOUN)]))
+        reading.notes.append(f"read '{text}' as the rows counted (it follows '{tokens[start].text} "
+                             f"{tokens[start + 1].text}' and names no column or value)")
+        unread -= set(span)
+        unread -= _table_words(tokens, unread, reading)
+        break
+    reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p in unread]
+
+
+def _noun_span(tokens: list[Token], start: int, unread: set[int]) -> list[int] | None:
+    """The positions of the row noun after the count words at `start`, or None."""
+    if tuple(t.lower for t in tokens[start:start + 2]) not in _LEADS:
+        return None
+    at = start + 2
+    if at + 1 < len(tokens) and tokens[at].lower == "of" and tokens[at + 1].lower in _OF_THE:
+        at += 2
+    if at >= len(tokens) or at not in unread or tokens[at].kind != "word":
+        return None
+    word = tokens[at].lower
+    if not plural(word) or word in QUANTITY_NOUNS:
+        return None
+    return [at]
+
+
+def plural(word: str) -> bool:
+    """True for a regular English plural noun form ('games', 'cities', 'matches'); not 'class',
+    'bus', 'analysis', nor words of three letters or fewer."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
+
+
+def _table_words(tokens: list[Token], unread: set[int], reading: Reading) -> set[int]:
+    """The positions of the table words (TABLE_WORDS) among `unread`, added as stop items, noted."""
+    found: set[int] = set()
+    for p in range(len(tokens)):
+        for phrase in TABLE_WORDS:
+            span = set(range(p, p + len(phrase)))
+            if tuple(t.lower for t in tokens[p:p + len(phrase)]) == phrase and p + len(phrase) - 1 in unread:
+                found |= span & unread  # the noun ('chart') unread; 'on this' may be read as stopwords
+    for p in sorted(found):
+        reading.items.append(Item(tokens[p].text, p, [Meaning("stop")]))
+    if found:
+        reading.notes.append("read " + ", ".join(f"'{tokens[p].text}'" for p in sorted(found))
+                             + " as the table itself (the rows counted)")
+    return found
+
+
+def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a count read with a row noun of this module counts the one row a name
+    picks ('how many titles does Yale have': Name = 'Yale' holds one row): such a question asks a
+    value of that row, which a count of 1 does not answer. Other plans pass unchecked."""
+    if not any(i.kind == "row" and i.meanings[0].value == ROW_NOUN for i in reading.items):
+        return
+    if not isinstance(plan, AggregateArgs):
+        return
+    if plan.op is not Agg.count or plan.group_by:
+        raise Abstain(f"I read '{_noun(reading)}' as the rows counted, but the plan is not a count of them.")
+    if not plan.where:
+        raise Abstain(f"'how many {_noun(reading)}' with no condition would count every row on the noun alone; "
+                      "I cannot tell that each row is one of them. Ask for the number of rows.")
+    for p in plan.where:
+        if p.op is not Op.eq or table.roles.get(p.column) not in _TEXT:
+            continue
+        rows = int(selected(table, [p], allow_empty=True).mask.sum())
+        if rows == 1:
+            raise Abstain(f"'{_noun(reading)}' of the one row where {p.column} = {p.value!r}: the question "
+                          "may ask a value of that row, not a count of rows; name the column.")
+    _rows_are_entries(plan, reading, table)
+
+
+def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> None:
+    """Raises Abstain when the rows counted may not be one entry each: a name column repeats a
+    value (a commissioner listed twice, for two terms), or a counted row holds no value in most
+    columns (a 'Bye' row of a list of matches)."""
+    for column in table.df.columns:
+        words = {t.lower for t in tokenize(str(column))}
+        if "name" in words and table.roles[column] in _TEXT:
+            distinct, present = distinct_count(table, str(column))
+            if distinct < present:
+                raise Abstain(f"{column} repeats a value, so the rows may not be one each of the {_noun(reading)}; "
+                              f"ask for the number of distinct {column} values or of rows.")
+    counted = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
+    empty = counted.isna().sum(axis=1) * 2 > len(table.df.columns)
+    if bool(empty.any()):
+        raise Abstain(f"A row counted holds no value in most columns (row {int(empty.idxmax()) + 1}); it may "
+                      f"not be one of the {_noun(reading)}. Add a condition that leaves it out.")
+
+
+def _noun(reading: Reading) -> str:
+    return next(i.text for i in reading.items if i.kind == "row" and i.meanings[0].value == ROW_NOUN)
