@@ -124,10 +124,13 @@ def describe(part: Part) -> str:
         case Role.order: return f"the order {'highest first' if part.op == 'desc' else 'lowest first'}"
         case Role.limit: return f"keeping {part.value} row(s) or group(s)"
         case Role.offset: return f"skipping {part.value} row(s)"
+        case Role.step if part.op is None: return f"the row {'after' if part.value > 0 else 'before'} the one named"
+        case Role.step: return f"the {'first' if part.op == 'asc' else 'last'} of the rows named, in the table's order"
     return f"the {part.role.value} {part.column or part.op or ''}".rstrip()
 
 
 def _what(part: Part) -> str:
     return {Role.aggregate: "operation (total, average, how many...)", Role.group: "column to group by ('by <column>')",
-            Role.filter: "condition", Role.limit: "number of rows wanted", Role.order: "order (highest, lowest)"
+            Role.filter: "condition", Role.limit: "number of rows wanted", Role.order: "order (highest, lowest)",
+            Role.step: "position ('after', 'before', 'listed first')"
             }.get(part.role, "column")
