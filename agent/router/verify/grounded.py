@@ -64,9 +64,14 @@ def _rival(found: list[tuple[Item, Strength]], part: Part, ctx: Context) -> bool
 
 
 def _held(part: Part, said: list[tuple[Item, Strength]], ctx: Context) -> bool:
-    series = ctx.table.df.get(part.column) if part.column else None
-    return series is not None and any(i.kind == "number" for i, _ in said) and isinstance(part.value, float) \
-        and bool((series == part.value).any())
+    if not part.column or part.column not in ctx.table.df or not isinstance(part.value, float) \
+            or not any(i.kind == "number" for i, _ in said):
+        return False
+    cache = ctx.table.__dict__.setdefault("_verify_held", {})
+    key = (part.column, part.value)
+    if key not in cache:
+        cache[key] = bool((ctx.table.df[part.column] == part.value).any())
+    return cache[key]
 
 
 def _wordless(part: Part, plan: BaseModel, ctx: Context) -> bool:

@@ -23,6 +23,12 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(t.lower for t in tokenize(plain))
 
 
+@lru_cache(maxsize=8192)
+def _has_word(text: str) -> bool:
+    """True when `text` holds a word token (not only numbers and dates: '2024-04-01' is a date)."""
+    return any(t.kind == "word" for t in tokenize(text))
+
+
 def _spelled(value: str, said: tuple[str, ...]) -> list[int]:
     """Start positions where the words of `value` occur, in order and adjacent, in `said`."""
     want = _words(value)
@@ -36,13 +42,13 @@ def respell(parts: list[Part], reading: Reading, items: list[Item]) -> list[Item
     """`items` with each run spelling a text value of a filter or change part replaced by one value
     item of that part's column (the items inside the run dropped), then an 'unread' item for each
     word token no item of the reading covers and no stage read (a word of reading.unmatched). Positions index reading.tokens."""
-    said = tuple(_words(t.text)[0] if _words(t.text) else t.lower for t in reading.tokens)
+    said = tuple(next(iter(_words(t.text)), t.lower) for t in reading.tokens)
     runs: list[tuple[int, int, Part, str]] = []
     for part in parts:
         if part.role not in (Role.filter, Role.period) or part.column is None:
             continue
         for value in (part.value, part.upper, *part.values):
-            if isinstance(value, str) and not value.replace(".", "").isdigit():
+            if isinstance(value, str) and _has_word(value):  # a date or number keeps its own item
                 runs += [(s, s + len(_words(value)), part, value) for s in _spelled(value, said)]
     taken: set[int] = set()
     added = []
@@ -52,8 +58,10 @@ def respell(parts: list[Part], reading: Reading, items: list[Item]) -> list[Item
         taken |= set(range(start, end))
         text = " ".join(t.text for t in reading.tokens[start:end])
         added.append(Item(text, start, [Meaning("value", part.column, value)]))
-    kept = [i for i in items if not (set(_covers(i)) & taken)]
-    covered = taken | {p for i in reading.items for p in _covers(i)}
+    if not added and not reading.unmatched:
+        return items  # nothing re-read: the common case, kept cheap
+    kept = [i for i in items if not taken.intersection(_covers(i))]
+    covered = taken.union(*(_covers(i) for i in reading.items))
     unmatched = {w for phrase in reading.unmatched for w in phrase.lower().split()}
     unread = [Item(t.text, p, [Meaning("unread")]) for p, t in enumerate(reading.tokens)
               if p not in covered and t.kind == "word" and t.lower in unmatched]
