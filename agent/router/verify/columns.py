@@ -118,7 +118,7 @@ def same_number(a: object, b: float | None) -> bool:
 def _same_value(part: Part, item: Item, values: list[object]) -> bool:
     """False when a value item of the filter's column names another cell than the filter's text
     value(s) ('tm jones' said, Jockey = 'J King' planned); True otherwise (numbers, flags, a
-    contains test, a value item without its cell)."""
+    contains test, a value item without its cell). Flags are read by their own rules."""
     texts = [v for v in values if isinstance(v, str)]
     if part.op not in ("=", "in", "!=", "not in") or not texts or len(texts) != len(values):
         return True
@@ -133,7 +133,7 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     values = [v for v in (part.value, part.upper, *part.values) if v is not None]
     kind, op = item.kind, part.op
     if kind in ("value", "flag") and any(m.column == part.column for m in item.meanings):
-        return strength_of(item) if _same_value(part, item, values) else None
+        return strength_of(item) if kind == "flag" or _same_value(part, item, values) else None
     if kind == "number" and any(same_number(v, item.number) for v in values):
         return Strength.STRONG
     if item.text.lower() == "first" and op == "=" and any(same_number(v, 1.0) for v in values):
