@@ -134,7 +134,7 @@ def test_an_unused_number_is_named():
     reason = checked(TREES, "How many trees are taller than 20?", AggregateArgs(op="count"))
     assert reason is not None and "20" in reason
     kept = AggregateArgs(op="count", where=[Predicate(column="height", op=Op.gt, value=20.0)])
-    assert checked(TREES, "How many trees have a height above 20?", kept) is None
+    assert checked(TREES, "How many rows have a height above 20?", kept) is None
 
 
 # the kinds, through the router

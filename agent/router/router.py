@@ -95,13 +95,13 @@ class Router:
             reading = read(asked, self.lexicon, embed)
             decision.embedding_us = reading.embedding_ms * 1000
             if not follow_up and self._position(decision, reading, asked):
-                decision.elapsed_us = (time.perf_counter() - started) * 1e6
-                return decision
-            kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
-            taken = self._take(kind, reading)
-            query, draft = None, None
+                kind = decision.kind  # checked as every plan is (below): never returned unverified
+            else:
+                kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
+            taken = None if decision.plan is not None else self._take(kind, reading)
+            query, draft = decision.plan, None
             decision.kind = kind
-            if kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up:
+            if query is None and (kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up):
                 try:
                     draft = build_draft(reading, self.lexicon, self.table)
                     decision.notes = [*reading.notes, *draft.notes]
@@ -112,7 +112,9 @@ class Router:
                     named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
                     if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
                         raise  # a retrieval question the query kinds cannot read goes to lookup as before
-            if query is not None:
+            if query is not None and draft is None:  # a position, first/last, difference or per-entity plan
+                verify(query, asked, reading, self.lexicon, self.table)
+            elif query is not None:
                 decision.plan = self._checked(query, reading, draft, asked)
                 decision.notes = [*reading.notes, *draft.notes]
                 decision.classification = classification.model_copy(update={  # every word was linked
@@ -137,9 +139,11 @@ class Router:
         return decision
 
     def _position(self, decision: RouterDecision, reading: Reading, asked: str) -> bool:
-        """True when the question asks for a position in the table's order (agent/router/positions.py)
-        or the difference of two rows' values (differences.py) and `decision` now holds its plan.
-        Raises Abstain when it asks for one that cannot be read."""
+        """True when the question asks for a position in the table's order (agent/router/positions.py),
+        the first/last row of the file (file_order.py), the difference of two rows' values
+        (differences.py) or an aggregate per entity (entity.py), and `decision` now holds its plan,
+        not yet verified (route runs the verifier on it). Raises Abstain when it asks for one that
+        cannot be read."""
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
                                 (Kind.change, read_difference), (Kind.aggregate, read_per_entity),

@@ -16,6 +16,8 @@ raises the router's Abstain naming the words unless
     (grounded.py);
 (d) every number in the question is used (a threshold, a limit, a period, a value) or is layout
     (a list marker, dropped before reading and noted: layout.py) (numbers.py);
+(e) a position word agrees with the plan's step ('before' is never read as the row after:
+    positions.py);
 and the table's shape does not spoil the reading (shape.py: a summary row among the rows read,
 rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place').
 
@@ -39,7 +41,9 @@ from agent.router.verify.grounded import check_grounded
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
+from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
+from agent.router.verify.spans import respell
 from agent.table import Table
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
@@ -53,16 +57,19 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     plan a follow-up refines; its parts rest on the earlier question's words, so they need none
     here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
     check_script(question)
-    ctx = Context(reading=reading, lex=lex, table=table, plan_kind=type(plan).__name__,
-                  plan_groups=list(getattr(plan, "group_by", []) or []))
+    kind = type(plan).__name__
+    groups = list(getattr(plan, "group_by", []) or []) or ([plan.entity] if kind == "PerEntityArgs" else [])
+    ctx = Context(reading=reading, lex=lex, table=table, plan_kind=kind, plan_groups=groups,
+                  file_order=kind == "RankArgs" and getattr(plan, "by", None) is None)
     parts = plan_parts(plan)
-    items = [i for i in reading.items if gives_evidence(i)]
+    items = respell(parts, reading, [i for i in reading.items if gives_evidence(i)])
     if previous is not None:
         inherited = {replace(p, path="") for p in plan_parts(previous)}
         fresh = [p for p in parts if replace(p, path="") not in inherited]
     else:
         fresh = parts
     check_numbers(parts, items, ctx)
+    check_steps(parts, items)
     check_grounded(fresh, plan, items, ctx)
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)

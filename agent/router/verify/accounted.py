@@ -10,7 +10,9 @@ from agent.router import vocabulary as V
 from agent.router.reading import Item
 from agent.router.draft import Abstain
 from agent.router.tokens import TOKEN
+from agent.router.verify.differences import than_read
 from agent.router.verify.evidence import CLOSED_KINDS, Context, label_word, lexical, supports
+from agent.router.verify.positions import position_filler, table_word
 from agent.router.verify.parts import Part, Role
 from agent.table import ColumnRole
 
@@ -172,9 +174,11 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
             if not labelled:
                 loose.append(i)  # 'the name of the most retweeted author' answered by a number
         elif i.kind not in CLOSED_KINDS and not any(supports(p, i, ctx) is not None for p in parts) \
-                and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx):
+                and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) \
+                and not table_word(i) and not position_filler(i, parts, ctx):
             loose.append(i)
-    loose += _unread_comparison(ctx.reading.items, parts) + _loose_grouping(items, parts, ctx)
+    loose += ([] if than_read(parts, ctx) else _unread_comparison(ctx.reading.items, parts))
+    loose += _loose_grouping(items, parts, ctx)
     loose += _crossed_values(items, ctx) + _compounds(items, parts, ctx) + _double_negations(items, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)

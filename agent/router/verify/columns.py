@@ -115,13 +115,25 @@ def same_number(a: object, b: float | None) -> bool:
     return isinstance(a, (int, float)) and b is not None and abs(float(a) - b) < 1e-9
 
 
+def _same_value(part: Part, item: Item, values: list[object]) -> bool:
+    """False when a value item of the filter's column names another cell than the filter's text
+    value(s) ('tm jones' said, Jockey = 'J King' planned); True otherwise (numbers, flags, a
+    contains test, a value item without its cell). Flags are read by their own rules."""
+    texts = [v for v in values if isinstance(v, str)]
+    if part.op not in ("=", "in", "!=", "not in") or not texts or len(texts) != len(values):
+        return True
+    said = [m.value for m in item.meanings if m.column == part.column and isinstance(m.value, str)]
+    wanted = {v.strip().casefold() for v in texts}
+    return not said or any(s.strip().casefold() in wanted for s in said)
+
+
 def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     """The item gives the filter's right-hand side or operator: a value of the column, a number or
     date equal to it, a month in it, a comparator of the same operator, a negation of a '!='."""
     values = [v for v in (part.value, part.upper, *part.values) if v is not None]
     kind, op = item.kind, part.op
     if kind in ("value", "flag") and any(m.column == part.column for m in item.meanings):
-        return strength_of(item)
+        return strength_of(item) if kind == "flag" or _same_value(part, item, values) else None
     if kind == "number" and any(same_number(v, item.number) for v in values):
         return Strength.STRONG
     if kind == "number" and item.text.endswith("%") and part.column in ctx.lex.fractions \

@@ -32,6 +32,8 @@ class Context:
     plan_kind: str
     plan_groups: list[str] = field(default_factory=list)
     """The plan's group-by columns (empty when it groups nothing)."""
+    file_order: bool = False
+    """The plan ranks rows in the file's order (a RankArgs with no order key: the first/last rows)."""
     memo: dict[tuple[int, int], "Strength | None"] = field(default_factory=dict)
     """(id of part, id of item) -> supports(part, item): each pair is judged once per plan."""
 

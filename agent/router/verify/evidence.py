@@ -13,7 +13,8 @@ is re-kinded 'stop') and the words themselves, never the parser's `used` flags.
 
 The rules live by the part they ground: columns.py (a column, a filter's value), operations.py
 (the aggregate, the order, the limit, the offset), labels.py (grouping, shown columns, yes/no
-tests, periods); context.py holds Strength, Context and the closed word kinds. This module joins
+tests, periods), positions.py (steps in the table's order, its first/last rows), differences.py
+(a difference of two rows, an aggregate per entity); context.py holds Strength, Context and the closed word kinds. This module joins
 them into EVIDENCE and re-exports their names."""
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from agent.router.verify.context import (CLOSED_KINDS, CONTENT_WORDS, STOP_EVIDE
                                          Strength, gives_evidence, label_word, lexical, strength_of)
 from agent.router.verify.labels import (DISTINCT_WORDS, check_word, group_word, kind_word, percent_change, period_word,
                                         shown_word)
+from agent.router.verify.differences import comparative_measure, difference_word, entity_word, period_value
 from agent.router.verify.operations import aggregate_word, limit_word, ordinal_word, order_word
+from agent.router.verify.positions import anchor_column, edge_word, step_word
 from agent.router.verify.parts import Part, Role
 from agent.router.reading import Item
 
@@ -34,14 +37,14 @@ __all__ = ["CLOSED_KINDS", "CONTENT_WORDS", "EVIDENCE", "GROUNDLESS_OK", "STOP_E
 
 
 EVIDENCE: dict[Role, list[Rule]] = {
-    Role.aggregate: [aggregate_word],
-    Role.measure: [names_column],
-    Role.shown: [shown_word],
+    Role.aggregate: [aggregate_word, difference_word, entity_word],
+    Role.measure: [names_column, comparative_measure],
+    Role.shown: [shown_word, anchor_column],
     Role.order_key: [names_column, kind_word(("time",))],
     Role.filter: [names_column, filter_value],
-    Role.group: [group_word],
-    Role.order: [order_word],
-    Role.limit: [limit_word],
+    Role.group: [group_word, entity_word],
+    Role.order: [order_word, edge_word],
+    Role.limit: [limit_word, edge_word],
     Role.offset: [ordinal_word],
     Role.statistic: [kind_word(("stat",), lambda p, i: i.meanings[0].value == p.op),
                      kind_word(("order",), lambda p, i: p.op == "range" and i.text.lower() in ("max", "min")),
@@ -49,9 +52,10 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.arithmetic: [kind_word(("change",))],
     Role.ratio: [kind_word(("ratio",))],
     Role.check: [check_word],
-    Role.period: [kind_word(("number", "date"), period_word), percent_change],
+    Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value],
     Role.distinct: [kind_word(("op",), lambda p, i: i.text.lower() in DISTINCT_WORDS)],
     Role.structural: [names_column],
+    Role.step: [step_word],
 }
 """Role -> the rules that can ground a part of that role (see the module docstring)."""
 

@@ -64,9 +64,14 @@ def _rival(found: list[tuple[Item, Strength]], part: Part, ctx: Context) -> bool
 
 
 def _held(part: Part, said: list[tuple[Item, Strength]], ctx: Context) -> bool:
-    series = ctx.table.df.get(part.column) if part.column else None
-    return series is not None and any(i.kind == "number" for i, _ in said) and isinstance(part.value, float) \
-        and bool((series == part.value).any())
+    if not part.column or part.column not in ctx.table.df or not isinstance(part.value, float) \
+            or not any(i.kind == "number" for i, _ in said):
+        return False
+    cache = ctx.table.__dict__.setdefault("_verify_held", {})
+    key = (part.column, part.value)
+    if key not in cache:
+        cache[key] = bool((ctx.table.df[part.column] == part.value).any())
+    return cache[key]
 
 
 def _wordless(part: Part, plan: BaseModel, ctx: Context) -> bool:
@@ -124,10 +129,13 @@ def describe(part: Part) -> str:
         case Role.order: return f"the order {'highest first' if part.op == 'desc' else 'lowest first'}"
         case Role.limit: return f"keeping {part.value} row(s) or group(s)"
         case Role.offset: return f"skipping {part.value} row(s)"
+        case Role.step if part.op is None: return f"the row {'after' if part.value > 0 else 'before'} the one named"
+        case Role.step: return f"the {'first' if part.op == 'asc' else 'last'} of the rows named, in the table's order"
     return f"the {part.role.value} {part.column or part.op or ''}".rstrip()
 
 
 def _what(part: Part) -> str:
     return {Role.aggregate: "operation (total, average, how many...)", Role.group: "column to group by ('by <column>')",
-            Role.filter: "condition", Role.limit: "number of rows wanted", Role.order: "order (highest, lowest)"
+            Role.filter: "condition", Role.limit: "number of rows wanted", Role.order: "order (highest, lowest)",
+            Role.step: "position ('after', 'before', 'listed first')"
             }.get(part.role, "column")

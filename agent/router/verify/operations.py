@@ -9,6 +9,7 @@ from agent.router.reading import Item
 from agent.router.verify.columns import same_number
 from agent.router.verify.context import Context, Strength, lexical
 from agent.router.verify.parts import Part
+from agent.router.verify.positions import at_edge
 from agent.table import ColumnRole
 
 _FLIP = {"max": "desc", "min": "asc"}
@@ -100,6 +101,8 @@ def order_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     """'highest'/'top'/'most common' (desc), 'lowest'/'bottom'/'least' (asc), 'last'/'latest' (desc),
     'first'/'earliest' (asc) for the order of a ranking."""
     word = item.text.lower()
+    if ctx.file_order and at_edge(item, ctx):
+        return None  # 'at the top of the chart': the first row of the listing (positions.edge_word)
     if lexical(item) == "order" and item.meanings[0].value == part.op:
         return Strength.STRONG
     before = ctx.reading.at(item.pos - 1)

@@ -48,9 +48,12 @@ class Role(StrEnum):
     """Distinct values instead of rows (RankArgs.distinct)."""
     structural = "structural"
     """A part the table's shape decides, not the words (a history table's id and date)."""
+    step = "step"
+    """A position in the table's order: the row `value` rows from an anchor row (+1 after, -1
+    before), or (op asc/desc) which of several rows comes first or last (PositionArgs)."""
 
 
-DECISIVE = frozenset({Role.aggregate, Role.order_key, Role.filter, Role.group, Role.limit, Role.offset})
+DECISIVE = frozenset({Role.aggregate, Role.order_key, Role.filter, Role.group, Role.limit, Role.offset, Role.step})
 """Roles that must rest on strong evidence (the issue's rule (c)); order joins them when a limit
 cuts the ranking."""
 
@@ -87,6 +90,7 @@ CLASS_ROLES: dict[str, dict[str, Role | None]] = {
     "CheckArgs": {"column": Role.shown}, "StatisticArgs": {"op": Role.statistic},
     "ExpressionArgs": {"op": Role.arithmetic},
     "LatestArgs": {"id": Role.structural, "date": Role.structural},
+    "PerEntityArgs": {"entity": Role.group, "outer": Role.aggregate, "inner": Role.aggregate},
 }
 """Per plan class, fields whose role differs from FIELD_ROLES (a kind added later adds its own)."""
 
@@ -95,6 +99,8 @@ def plan_parts(plan: BaseModel, path: str = "") -> list[Part]:
     """Every part of `plan` (any pydantic plan model, nested measures and operands included), in
     field order. A RatioArgs adds a ratio part. Empty/None/default fields add no part."""
     name = type(plan).__name__
+    if name == "PositionArgs":
+        return _position_parts(plan, path or "")
     roles = {**FIELD_ROLES, **CLASS_ROLES.get(name, {})}
     parts: list[Part] = [Part(Role.ratio, path or name)] if name == "RatioArgs" else []
     limited = getattr(plan, "limit", None) is not None or name in ("RankArgs", "FrequencyArgs")
@@ -119,7 +125,7 @@ def _field_parts(role: Role, where: str, value: object, plan: BaseModel, limited
         return [_predicate(where, p) for p in value if isinstance(p, Predicate)]
     if role in (Role.group, Role.shown) and isinstance(value, list):
         return [Part(role, where, column=c, decisive=role in DECISIVE) for c in value]
-    if role in (Role.measure, Role.shown, Role.order_key, Role.structural):
+    if role in (Role.measure, Role.shown, Role.order_key, Role.structural, Role.group):
         return [Part(role, where, column=str(value), decisive=role in DECISIVE)]
     if role is Role.aggregate:
         return [Part(role, where, op=Agg(value).value, column=getattr(plan, "column", None), decisive=True)]
@@ -139,3 +145,16 @@ def _field_parts(role: Role, where: str, value: object, plan: BaseModel, limited
 def _predicate(where: str, p: Predicate) -> Part:
     return Part(Role.filter, where, column=p.column, op=p.op.value, value=p.value, upper=p.upper,
                 values=tuple(p.values or ()), decisive=True)
+
+
+def _position_parts(plan: BaseModel, path: str) -> list[Part]:
+    """A position plan's parts: the anchor's conditions, the step (+1/-1) and the columns shown of a
+    neighbour; the candidate values (one filter on the column, op 'in'), the order asked (first:
+    asc, last: desc) and the column of an 'earlier' plan."""
+    shown = [Part(Role.shown, f"{path}columns", column=c) for c in plan.columns]
+    if plan.kind == "neighbour":
+        anchor = [_predicate(f"{path}anchor", p) for p in plan.anchor]
+        return [*anchor, Part(Role.step, f"{path}offset", value=int(plan.offset), decisive=True), *shown]
+    options = Part(Role.filter, f"{path}candidates", column=plan.columns[0], op="in", values=tuple(plan.candidates),
+                   decisive=True)
+    return [options, Part(Role.step, f"{path}order", op=plan.order, decisive=True), *shown]

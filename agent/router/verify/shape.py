@@ -152,7 +152,11 @@ def _rank_like(table: Table, column: str | None) -> bool:
 
     if column is None or column not in table.df or table.roles.get(column) is not ColumnRole.numeric:
         return False
-    return bool({singular(w) for w in header_words(column)} & _RANK_WORDS) and bool((table.df[column] == 1).any())
+    cache = table.__dict__.setdefault("_verify_rank_like", {})
+    if column not in cache:
+        cache[column] = bool({singular(w) for w in header_words(column)} & _RANK_WORDS) and \
+            bool((table.df[column] == 1).any())
+    return cache[column]
 
 
 def check_rank_order(plan: BaseModel, table: Table) -> None:
