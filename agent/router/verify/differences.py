@@ -36,6 +36,8 @@ def difference_word(part: Part, item: Item, ctx: Context) -> Strength | None:
         return None
     if (word in DIFFERENCE or word in COMPARATIVES) and _than_after(item, ctx):
         return Strength.STRONG
+    if word == "difference" and any(t.lower == "between" for t in ctx.reading.tokens[item.pos + 1:]):
+        return Strength.STRONG  # 'the difference in attendance between july 7 and july 8'
     return None
 
 

@@ -24,6 +24,7 @@ from agent.router.verify.context import (CLOSED_KINDS, CONTENT_WORDS, STOP_EVIDE
                                          Strength, gives_evidence, label_word, lexical, strength_of)
 from agent.router.verify.labels import (DISTINCT_WORDS, check_word, group_word, kind_word, percent_change, period_word,
                                         shown_word)
+from agent.router.verify.choices import between_sides, choice_limit, choice_measure, choice_order
 from agent.router.verify.differences import comparative_measure, difference_word, entity_word, period_value
 from agent.router.verify.operations import aggregate_word, limit_word, ordinal_word, order_word
 from agent.router.verify.positions import anchor_column, edge_word, step_word
@@ -40,11 +41,11 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.aggregate: [aggregate_word, difference_word, entity_word],
     Role.measure: [names_column, comparative_measure],
     Role.shown: [shown_word, anchor_column],
-    Role.order_key: [names_column, kind_word(("time",))],
+    Role.order_key: [names_column, kind_word(("time",)), choice_measure],
     Role.filter: [names_column, filter_value],
     Role.group: [group_word, entity_word],
-    Role.order: [order_word, edge_word],
-    Role.limit: [limit_word, edge_word],
+    Role.order: [order_word, edge_word, choice_order],
+    Role.limit: [limit_word, edge_word, choice_limit],
     Role.offset: [ordinal_word],
     Role.statistic: [kind_word(("stat",), lambda p, i: i.meanings[0].value == p.op),
                      kind_word(("order",), lambda p, i: p.op == "range" and i.text.lower() in ("max", "min")),
@@ -52,7 +53,7 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.arithmetic: [kind_word(("change",))],
     Role.ratio: [kind_word(("ratio",))],
     Role.check: [check_word],
-    Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value],
+    Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value, between_sides],
     Role.distinct: [kind_word(("op",), lambda p, i: i.text.lower() in DISTINCT_WORDS)],
     Role.structural: [names_column],
     Role.step: [step_word],
