@@ -27,6 +27,7 @@ from agent.router.lexicon_data import Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count
 from agent.router.tokens import Token, tokenize
+from agent.router import vocabulary as V
 from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -82,8 +83,8 @@ def _noun_span(tokens: list[Token], start: int, unread: set[int]) -> list[int] |
     if at >= len(tokens) or at not in unread or tokens[at].kind != "word":
         return None
     word = tokens[at].lower
-    if not plural(word) or word in QUANTITY_NOUNS:
-        return None
+    if not plural(word) or word in QUANTITY_NOUNS or word in V.MESSAGE_NOUNS:
+        return None  # message nouns have their own rule (router/lexicon.py): a table of free text only
     return [at]
 
 
