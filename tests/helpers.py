@@ -48,3 +48,24 @@ def router_ask(csv: str, question: str):
     outcome = router_agent(csv).ask(question)
     assert outcome.status == "answered", outcome.answer
     return outcome, outcome.results[-1].result
+
+
+def verifier_abstention(csv: str, question: str, plan) -> str | None:
+    """The verifier's abstention for `plan` as a reading of `question` over the table `csv`, or None
+    when it passes (the router's default config: lexicon, linking, then agent.router.verify)."""
+    from agent.config import load_config
+    from agent.router.draft import Abstain
+    from agent.router.lexicon import build_lexicon
+    from agent.router.link import read
+    from agent.router.verify import verify
+    from agent.table import table_from_text
+
+    config = load_config(env={}).router
+    table = table_from_text(csv, "t.csv")
+    lex = build_lexicon(table, config)
+    reading = read(question, lex, (config.embedding_min, config.embedding_margin))
+    try:
+        verify(plan, question, reading, lex, table)
+    except Abstain as exc:
+        return exc.reason
+    return None

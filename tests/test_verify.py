@@ -11,11 +11,10 @@ from agent.plan import AggregateArgs, Op, Predicate
 from agent.queries import CheckArgs, CheckKind, RankArgs
 from agent.router.lexicon import build_lexicon
 from agent.router.link import read
-from agent.router.parse import Abstain
 from agent.router.router import Router
-from agent.router.verify import Role, drop_layout, plan_parts, verify
+from agent.router.verify import Role, drop_layout, plan_parts
 from agent.table import table_from_text
-from tests.helpers import router_agent
+from tests.helpers import verifier_abstention, router_agent
 
 CONFIG = load_config(env={})
 TREES = "name,height,park\noak,20,North\npine,30,South\nelm,25,North\nash,10,South\n"
@@ -24,16 +23,7 @@ RANKS = "name,rank,score\nAnn,2,10\nBob,1,20\nCid,3,5\n"
 SALES = "year,sales,region\n2019,10,East\n2020,20,West\n2019,5,West\n"
 
 
-def checked(csv: str, question: str, plan) -> str | None:
-    """The verifier's abstention for `plan` as a reading of `question` over `csv`, or None."""
-    table = table_from_text(csv, "t.csv")
-    lex = build_lexicon(table, CONFIG.router)
-    reading = read(question, lex, (CONFIG.router.embedding_min, CONFIG.router.embedding_margin))
-    try:
-        verify(plan, question, reading, lex, table)
-    except Abstain as exc:
-        return exc.reason
-    return None
+checked = verifier_abstention
 
 
 def route(csv: str, question: str):

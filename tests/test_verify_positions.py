@@ -13,13 +13,9 @@ from agent.per_entity import PerEntityArgs
 from agent.plan import Agg, Op, Predicate
 from agent.positions import PositionArgs
 from agent.queries import ChangeArgs, RankArgs
-from agent.router.lexicon import build_lexicon
-from agent.router.link import read
-from agent.router.parse import Abstain
 from agent.router.router import Router
-from agent.router.verify import verify
 from agent.table import table_from_text
-from tests.helpers import router_ask
+from tests.helpers import verifier_abstention, router_ask
 
 CONFIG = load_config(env={})
 RACE = "Jockey,Horse,Place\nTM Jones,Arkle,1\nJ King,Bregawn,2\nP Taaffe,Corbiere,3\n"
@@ -27,16 +23,7 @@ PEOPLE = "Player,Height,Weight\nOliver Venno,204,90\nRait Rikberg,168,75\nAnn Le
 LINES = "order_id,item,amount\n1,a,10\n1,b,5\n2,c,7\n3,a,10\n3,d,8\n"
 
 
-def checked(csv: str, question: str, plan) -> str | None:
-    """The verifier's abstention for `plan` as a reading of `question` over `csv`, or None."""
-    table = table_from_text(csv, "t.csv")
-    lex = build_lexicon(table, CONFIG.router)
-    reading = read(question, lex, (CONFIG.router.embedding_min, CONFIG.router.embedding_margin))
-    try:
-        verify(plan, question, reading, lex, table)
-    except Abstain as exc:
-        return exc.reason
-    return None
+checked = verifier_abstention
 
 
 def neighbour(anchor: str, offset: int, column: str = "Jockey") -> PositionArgs:

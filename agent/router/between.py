@@ -61,11 +61,7 @@ def _two_rows(tokens: list[Token], start: int, table: Table) -> tuple[Cell, Cell
 def _measure(reading: Reading, between: int, lex: Lexicon, key: str) -> str:
     """The one numeric column named before 'between'. Raises Abstain naming any other word."""
     words = [t.lower for t in reading.tokens]
-    strong: dict[int, str] = {}
-    for item in reading.items:
-        if item.kind == "column" and not item.similar and not item.weak:
-            for p in range(item.pos, item.pos + max(1, len(item.text.split()))):
-                strong[p] = item.column
+    strong = reading.strong_columns()
     measures, unknown = [], []
     for p in range(between):
         column = strong.get(p)

@@ -89,3 +89,13 @@ class Reading:
     def before(self, item: Item) -> Item | None:
         """The last item before `item` (in list order) that is not a stopword, if any."""
         return next((i for i in reversed(self.items) if i.pos < item.pos and i.kind != "stop"), None)
+
+    def strong_columns(self) -> dict[int, str]:
+        """{token position: column} for every token of a column item linked on strong evidence (a
+        header, not similarity nor a shared word start); a multi-word item covers each of its words."""
+        strong: dict[int, str] = {}
+        for item in self.items:
+            if item.kind == "column" and not item.similar and not item.weak:
+                for p in range(item.pos, item.pos + max(1, len(item.text.split()))):
+                    strong[p] = item.column
+        return strong

@@ -75,11 +75,7 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
     """The one numeric column the words between the question word and the first option name (or the
     comparative's noun names). Raises Abstain naming any other word, or when no one column is named."""
     words = [t.lower for t in reading.tokens]
-    strong: dict[int, str] = {}
-    for item in reading.items:
-        if item.kind == "column" and not item.similar and not item.weak:
-            for p in range(item.pos, item.pos + max(1, len(item.text.split()))):
-                strong[p] = item.column
+    strong = reading.strong_columns()
     measures, unknown = [], []
     for p in range(1, start):
         if p == degree or words[p] in FILLER:
