@@ -10,9 +10,8 @@ from pydantic import BaseModel, ValidationError
 
 from agent.engine import Engine
 from agent.errors import ToolError
-from agent.plan import SearchArgs
-from agent.restate import restate, restate_search
-from agent.results import Result, SearchResult
+from agent.restate import restate
+from agent.results import Result
 from agent.table import Table
 
 A = TypeVar("A", bound=BaseModel)
@@ -85,8 +84,6 @@ def call_tool(tools: dict[str, Tool], name: str, arguments: str | dict[str, obje
     except Exception as exc:  # a bug in Tally: shown as a failed call, never a crash of the run
         return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error={
             "error": "internal_error", "message": f"{name} failed unexpectedly: {type(exc).__name__}: {exc}"})
-    if isinstance(result, SearchResult) and isinstance(args, SearchArgs):
-        result.provenance.restatement = restate_search(args, result.exact)
-    elif getattr(result, "provenance", None) is not None and result.provenance.restatement is None:
+    if getattr(result, "provenance", None) is not None and result.provenance.restatement is None:
         result.provenance.restatement = restate(args)
     return ToolSuccess(tool=name, arguments=args.model_dump(mode="json"), result=result)

@@ -3,6 +3,8 @@
 from collections.abc import Callable
 
 from agent.plan import SearchArgs
+from agent.restate import restate_search
+from agent.results import SearchResult
 from agent.table import Table
 from agent.tools.base import Tool
 
@@ -17,6 +19,11 @@ DESCRIPTION = (
 
 
 def make_search_tool(searcher_for: Callable[[Table], object]) -> Tool[SearchArgs]:
-    """The search tool, bound to `searcher_for(table)` (a RecordSearch per table, built lazily)."""
-    return Tool(name="search", description=DESCRIPTION, args=SearchArgs,
-                run=lambda engine, table, args: searcher_for(table).search(args))
+    """The search tool, bound to `searcher_for(table)` (a RecordSearch per table, built lazily). Its
+    result restates what ran: the first records in file order when the filter said every word."""
+    def run(engine: object, table: Table, args: SearchArgs) -> SearchResult:
+        result = searcher_for(table).search(args)
+        result.provenance.restatement = restate_search(args, result.exact)
+        return result
+
+    return Tool(name="search", description=DESCRIPTION, args=SearchArgs, run=run)
