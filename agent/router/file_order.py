@@ -183,7 +183,7 @@ def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
 
 def _no_summary_row(plan: RankArgs, table: Table) -> None:
     """Abstain when a row the plan returns is labelled as a summary ('Total', 'Average')."""
-    df = table.df.loc[selected(table, plan.where, allow_empty=True).mask] if plan.where else table.df
+    df = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
     rows = df.iloc[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
         df.iloc[max(0, len(df) - plan.offset - plan.limit): len(df) - plan.offset]
     for column in rows.columns:
