@@ -124,9 +124,9 @@ class Router:
             else:
                 if isinstance(taken, int) and draft.limit is None:
                     draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
-                # a question asking for something with conditions of its own, and no follow-up cue, is
-                # complete: it does not inherit the last plan's conditions
-                complete = draft.asks and bool(draft.predicates) and not follow_up
+                # a question asking for something with conditions or a row noun of its own ('how many
+                # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
+                complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
                 decision.plan = self._checked(plan, reading, draft, asked, previous)
                 decision.notes = [*reading.notes, *draft.notes]
