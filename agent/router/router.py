@@ -15,7 +15,7 @@ from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
 from agent.router.lexicon import build_lexicon
 from agent.router.lookup import lookup_plan
-from agent.router.draft import Abstain, Draft
+from agent.router.draft import Abstain, DataAbstain, Draft
 from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
@@ -50,6 +50,9 @@ class RouterDecision(BaseModel):
     lookup: SearchArgs | None = None
     """For a record lookup (retrieval): the search the router would run."""
     abstain: str | None = None
+    data_refused: bool = False
+    """The abstention came after every word was read into a plan: the table's rows, not the
+    question's words, keep it from an exact answer (agent.router.draft.DataAbstain)."""
     notes: list[str] = Field(default_factory=list)
     elapsed_us: float = 0.0
     """Classification plus parsing time in microseconds (embedding links included)."""
@@ -132,6 +135,7 @@ class Router:
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
+            decision.data_refused = isinstance(exc, DataAbstain)
         for note in (superlative, postfix, layout):
             if note:
                 decision.notes.insert(0, note)
