@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from agent.errors import NoRowsMatched, WrongType, zero_count_is_exact
+from agent.errors import NoRowsMatched, WrongType
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
 from agent.predicates import Selection, canonical_labels, select
 from agent.profile import profile_table
