@@ -11,7 +11,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.draft import Abstain, Draft
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
-from agent.router.rows import one_row_key
+from agent.router.rows import one_per_row, one_row_key
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -164,7 +164,9 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         if order and column and not draft.group_by and column in lex.numeric_columns:
             op, order = ("max" if order == "desc" else "min"), None
         elif draft.group_by or draft.measure_used:
-            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table):
+            # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
+            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
+                    and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
                 raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
                               f"groups by its average, its total or its highest value? Say which.")
             op = "sum" if column in lex.numeric_columns else "count"

@@ -1,0 +1,64 @@
+"""Readings added for kinds DataBench dev refused (issue 18, branch dev), each on small hand-made
+tables with the expected values worked out by hand:
+
+- a per-row quantity (a price, a rating) ranked over a key of one row each ranks the rows ('which
+  name has the highest price'), where the planner used to ask 'average, total or highest?';
+- nouns of the first WordNet sense of the generic value nouns 'score' and 'rating' ('grades',
+  'marks') add nothing once a column is named, like 'scores' ('the grades received for their
+  performance')."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.queries import DistinctArgs, RankArgs
+from agent.router import wordnet as W
+from tests.helpers import router_agent, router_ask
+
+needs_wordnet = pytest.mark.skipif(W.missing() is not None, reason="WordNet (Debian wordnet-base) is not installed")
+
+# One row per item; B has the highest price (9.25), C the lowest (1.0); A the highest rating (4.8).
+ITEMS = "name,price,rating,stock\nA,3.5,4.8,10\nB,9.25,3.9,2\nC,1.0,4.1,7\n"
+# A repeats: 'which name has the highest price' could be totals (A: 4.5) or one row (B: 9.25).
+REPEATS = "name,price\nA,3.5\nB,4.25\nA,1.0\n"
+# PerformanceRating holds 3 and 4; a second column of scores (Satisfaction) must not be listed.
+STAFF = "Employee,PerformanceRating,Satisfaction\nAnn,3,1\nBo,4,2\nCy,3,4\nDi,3,2\n"
+
+
+def test_the_row_with_the_highest_per_row_quantity():
+    outcome, result = router_ask(ITEMS, "Which name has the highest price?")
+    assert isinstance(outcome.plan, RankArgs) and outcome.plan.by == "price" and outcome.plan.order == "desc"
+    assert result.rows == [{"name": "B", "price": 9.25}] and not result.ties
+
+
+def test_the_row_with_the_lowest_rating():
+    outcome, result = router_ask(ITEMS, "Which name has the lowest rating?")
+    assert isinstance(outcome.plan, RankArgs) and outcome.plan.order == "asc"
+    assert result.rows == [{"name": "B", "rating": 3.9}]
+
+
+def test_a_repeated_key_still_asks_which_aggregate():
+    outcome = router_agent(REPEATS).ask("Which name has the highest price?")
+    assert outcome.status == "abstained" and "per-row quantity" in outcome.answer
+
+
+@needs_wordnet
+def test_grades_is_a_generic_word_once_a_column_is_named():
+    outcome, result = router_ask(STAFF, "List the unique different grades received by anyone for their performance.")
+    assert isinstance(outcome.plan, DistinctArgs) and outcome.plan.column == "PerformanceRating"
+    assert sorted(v.value for v in result.values) == [3, 4]
+    assert any("'grades' as a generic word" in n for n in outcome.router.notes)
+
+
+@needs_wordnet
+def test_a_grade_compared_with_a_number_is_the_named_column():
+    outcome, result = router_ask(STAFF, "Is there any employee who got a grade above 3 in their performance?")
+    assert result.answer is True  # Bo: 4
+    outcome, result = router_ask(STAFF, "Is there any employee who got a grade above 4 in their performance?")
+    assert result.answer is False
+
+
+@needs_wordnet
+def test_a_grade_with_no_column_named_is_still_refused():
+    outcome = router_agent(ITEMS).ask("What is the highest grade?")
+    assert outcome.status == "abstained" and "grade" in outcome.answer
