@@ -62,3 +62,47 @@ def test_a_grade_compared_with_a_number_is_the_named_column():
 def test_a_grade_with_no_column_named_is_still_refused():
     outcome = router_agent(ITEMS).ask("What is the highest grade?")
     assert outcome.status == "abstained" and "grade" in outcome.answer
+
+
+# Three id columns: 'IDs' alone names none of them; 'the IDs of ... stores' names store_id.
+# store 8 has 3 rows, store 3 two, store 5 one.
+SHOP = ("transaction_id,store_id,product_id,product_category,qty\n"
+        "1,8,30,Coffee,1\n2,8,31,Tea,2\n3,3,30,Coffee,1\n4,5,32,Bakery,3\n5,3,31,Tea,1\n6,8,30,Coffee,2\n")
+# Month holds 1..12; sales in month 6: 7 + 1 = 8.
+MONTHS = "Month,Sales\n1,10\n2,5\n6,7\n6,1\n12,3\n"
+# A 'Month' column with 13 in it is no month number.
+NOT_MONTHS = "Month,Sales\n1,10\n2,5\n6,7\n13,1\n"
+
+
+def test_the_ids_of_the_most_popular_stores():
+    outcome, result = router_ask(SHOP, "List the IDs of our 2 most popular stores")
+    assert outcome.plan.column == "store_id"
+    assert [(v.value, v.rows) for v in result.values] == [(8, 3), (3, 2)]
+    assert any("'IDs' as store_id" in n for n in outcome.router.notes)
+
+
+def test_ids_with_no_entity_after_of_name_no_id_column():
+    outcome = router_agent(SHOP).ask("List the IDs of the top 2 rows by qty")
+    assert not any("'IDs' as" in n for n in outcome.router.notes)
+    assert getattr(outcome.plan, "columns", None) != ["store_id"]
+
+
+def test_the_category_of_the_first_product():
+    for word in ("category", "categorization"):
+        outcome, result = router_ask(SHOP, f"What is the {word} of the first product row-wise?")
+        assert outcome.plan.columns == ["product_category"]
+        assert result.rows == [{"product_category": "Coffee"}]
+
+
+def test_the_nth_month_of_the_year_on_a_month_number_column():
+    outcome, result = router_ask(MONTHS, "What are the total sales in the sixth month of the year?")
+    assert result.value == 8
+    outcome, result = router_ask(MONTHS, "What are the total sales in the 12th month?")
+    assert result.value == 3
+    outcome, result = router_ask(MONTHS, "How many rows are not in the sixth month?")
+    assert result.value == 3
+
+
+def test_a_month_column_holding_13_is_not_read_as_month_numbers():
+    outcome = router_agent(NOT_MONTHS).ask("What are the total sales in the sixth month of the year?")
+    assert outcome.status == "abstained"

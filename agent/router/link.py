@@ -14,6 +14,7 @@ from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.column_names import settle_columns
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
+from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import read_row_nouns
 from agent.router.synonyms import generic_synonyms, wordnet_links
@@ -62,6 +63,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
         if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
             item.meanings, item.kind = [Meaning("stop")], "stop"
+    gap = read_month_numbers(reading, lex, gap)
     settle_columns(reading, lex, question)
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
