@@ -106,3 +106,14 @@ def test_the_nth_month_of_the_year_on_a_month_number_column():
 def test_a_month_column_holding_13_is_not_read_as_month_numbers():
     outcome = router_agent(NOT_MONTHS).ask("What are the total sales in the sixth month of the year?")
     assert outcome.status == "abstained"
+
+
+def test_in_terms_of_number_of_rows_is_the_frequency_count():
+    outcome, result = router_ask(SHOP, "List the IDs of our 2 most popular stores in terms of number of purchases")
+    assert outcome.plan.column == "store_id"
+    assert [(v.value, v.rows) for v in result.values] == [(8, 3), (3, 2)]
+
+
+def test_in_terms_of_a_measure_still_needs_a_plan_for_the_measure():
+    outcome = router_agent(SHOP).ask("What is the most common product category in terms of qty?")
+    assert outcome.status == "abstained"

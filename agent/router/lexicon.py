@@ -31,7 +31,7 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
-    for words, kind in ((V.STOPWORDS | V.FILLER, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
+    for words, kind in ((V.STOPWORDS | V.FILLER | V.FILLER_PHRASES, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
                         (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
                         (V.DATE_NOUNS, "datenoun")):
         for w in words:
