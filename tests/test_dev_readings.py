@@ -117,3 +117,9 @@ def test_in_terms_of_number_of_rows_is_the_frequency_count():
 def test_in_terms_of_a_measure_still_needs_a_plan_for_the_measure():
     outcome = router_agent(SHOP).ask("What is the most common product category in terms of qty?")
     assert outcome.status == "abstained"
+
+
+@needs_wordnet
+def test_a_capitalised_synonym_inside_the_sentence_is_not_absorbed():
+    outcome = router_agent(STAFF).ask("What is the average PerformanceRating of Mark?")
+    assert outcome.status == "abstained" and "Mark" in outcome.answer

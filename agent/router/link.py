@@ -238,7 +238,8 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
         if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
-        if linked and not asked and singular(word) in synonyms:
+        if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
+            # lowercase only: 'Mark' inside a sentence may be a name
             reading.notes.append(f"read '{tokens[pos].text}' as a generic word for a column's values "
                                  "(WordNet: a sense of 'score' or 'rating')")
             continue
