@@ -123,3 +123,29 @@ def test_in_terms_of_a_measure_still_needs_a_plan_for_the_measure():
 def test_a_capitalised_synonym_inside_the_sentence_is_not_absorbed():
     outcome = router_agent(STAFF).ask("What is the average PerformanceRating of Mark?")
     assert outcome.status == "abstained" and "Mark" in outcome.answer
+
+
+# 'products' heads product_id, product_category and product_detail: three products (30, 31, 32),
+# each with its own detail; product_category sorts them into classes.
+PRODUCTS = ("sale_id,product_id,product_category,product_detail,qty\n"
+            "1,30,Coffee,Latte,1\n2,31,Tea,Chai,2\n3,30,Coffee,Latte,1\n4,32,Coffee,Mocha,3\n")
+# author_id 7 has two names (renamed): ids (2) and names (3) disagree, so 'authors' has no one count.
+AUTHORS = "post_id,author_id,author_name,likes\n1,7,ann,3\n2,7,ann_b,1\n3,9,bo,2\n4,9,bo,5\n"
+# No column names the products: only a class column under 'product'.
+CLASSES = "sale_id,product_id,product_category,qty\n1,30,Coffee,1\n2,31,Tea,2\n3,30,Coffee,1\n"
+
+
+def test_how_many_different_entities_counts_their_one_id():
+    outcome, result = router_ask(PRODUCTS, "How many unique different products do we sell?")
+    assert outcome.plan.op == "count_distinct" and outcome.plan.column == "product_id"
+    assert result.value == 3
+
+
+def test_an_id_and_names_that_disagree_refuse():
+    outcome = router_agent(AUTHORS).ask("How many unique authors are in the dataset?")
+    assert outcome.status == "abstained"
+
+
+def test_an_entity_with_no_naming_column_refuses():
+    outcome = router_agent(CLASSES).ask("How many different products do we sell?")
+    assert outcome.status == "abstained"
