@@ -13,9 +13,8 @@ from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.tokens import Token, tokenize
-from agent.router.month_numbers import is_month_header
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
-from agent.router.words import abbreviates, column_forms, header_words, singular, stem
+from agent.router.words import abbreviates, column_forms, header_words, is_month_header, singular, stem
 from agent.table import ColumnRole, Table
 
 __all__ = ["Lexicon", "Meaning", "build_lexicon", "column_forms", "header_words", "lookup_word", "singular", "stem"]

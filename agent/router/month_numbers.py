@@ -11,16 +11,9 @@ import re
 
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.words import header_words
 
-_MONTH_HEADERS = ({"month"}, {"month", "number"}, {"month", "num"}, {"month", "no"})
 _OF_THE_YEAR = ("of", "the", "year")
 _SUFFIXED = re.compile(r"\d{1,2}(?:st|nd|rd|th)", re.I)
-
-
-def is_month_header(column: str) -> bool:
-    """True for a header that says 'month' and nothing else but 'number': Month, month_no, MonthNum."""
-    return set(header_words(column)) in _MONTH_HEADERS
 
 
 def read_month_numbers(reading: Reading, lex: Lexicon, gap: list[int]) -> list[int]:
