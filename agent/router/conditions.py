@@ -45,7 +45,8 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     if meaning.kind == "flag":
         _flag(item, meaning, negated, reading, draft, lex)
         return
-    if item.text.casefold() != str(meaning.value).casefold() and item.evidence is not Evidence.wordnet:
+    if item.text.casefold() != str(meaning.value).casefold() and item.evidence is not Evidence.wordnet \
+            and not (item.number is not None and item.number == meaning.value):  # noted where it was read
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
     same = [p for _, p in draft.predicates if p.column == meaning.column]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):

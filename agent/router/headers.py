@@ -110,7 +110,7 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
     def close() -> None:
         nonlocal span, columns
         if span:
-            column = _choose(span, columns, tokens, lex)
+            column = _choose(span, columns, tokens, lex) or _of_entity(span, columns, tokens, lex)
             if column is None and _entity(span, columns, tokens, lex):
                 items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")], evidence=Evidence.header))
             elif column is None:
@@ -123,7 +123,8 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
         span, columns = [], set()
 
     for pos in gap:
-        candidates = lex.headers.get(singular(tokens[pos].lower), set()) or derived_header(tokens[pos].lower, lex)
+        candidates = lex.headers.get(header_key(tokens[pos]), set()) or derived_header(tokens[pos].lower, lex) \
+            or _derived_generic(tokens, pos, lex)
         glued = span and all(tokens[p].lower in _GLUE or tokens[p].lower in V.STOPWORDS
                              for p in range(span[-1] + 1, pos))
         if candidates and glued and columns & candidates:
@@ -137,6 +138,17 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
             rest.append(pos)
     close()
     return items, sorted(rest)
+
+
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+
+
+def header_key(token: Token) -> str:
+    """The token as a header word: singular, lowercase; an acronym's plural loses its 's' ('IDs'
+    -> 'id', 'SKUs' -> 'sku'), which `singular` leaves alone in words of three letters."""
+    if _ACRONYM_PLURAL.fullmatch(token.text):
+        return token.lower[:-1]
+    return singular(token.lower)
 
 
 def derived_header(word: str, lex: Lexicon) -> set[str]:
@@ -156,6 +168,20 @@ def derived_header(word: str, lex: Lexicon) -> set[str]:
     return found
 
 
+def _derived_generic(tokens: list[Token], pos: int, lex: Lexicon) -> set[str]:
+    """The one column a word derived from a generic header word names when 'of' and another word
+    of that column's header follow ('the categorization of the first product': product_category);
+    empty otherwise (a generic word alone names no column)."""
+    word = tokens[pos].lower
+    if len(word) < 7:
+        return set()
+    found = {c for header, columns in lex.headers.items() if header in _GENERIC and len(header) >= 6
+             and len(_common_start(word, header)) >= 6
+             and min(len(word), len(header)) - len(_common_start(word, header)) <= 4 for c in columns}
+    column = _of_entity([pos], found, tokens, lex) if found else None
+    return {column} if column else set()
+
+
 def _common_start(a: str, b: str) -> str:
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:
@@ -172,6 +198,26 @@ def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexico
         return False
     word = singular(tokens[span[0]].lower)
     return all(singular(header_words(c)[0]) == word for c in columns)
+
+
+_OF_REACH = 6
+"""Words after 'of' searched for the entity noun ('the IDs of our 2 most popular stores')."""
+
+
+def _of_entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> str | None:
+    """'the IDs of our 2 most popular stores' (IDs of transaction_id, store_id, product_id): one
+    word shared by several headers, then 'of' and, within a few words, a noun that is a header word
+    of exactly one of them (store_id: 'store'), so both words are words of that column's header.
+    None when no such noun or several columns fit."""
+    end = span[-1] + 1
+    if len(span) != 1 or not columns or end >= len(tokens) or tokens[end].lower != "of":
+        return None
+    for token in tokens[end + 1: end + 1 + _OF_REACH]:
+        word = singular(token.lower)
+        fits = [c for c in columns if word in lex.header_words.get(c, set())]
+        if word not in _GENERIC and word != header_key(tokens[span[0]]) and fits:
+            return fits[0] if len(fits) == 1 else None
+    return None
 
 
 def _choose(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> str | None:

@@ -14,7 +14,7 @@ from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.tokens import Token, tokenize
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
-from agent.router.words import abbreviates, column_forms, header_words, singular, stem
+from agent.router.words import abbreviates, column_forms, header_words, is_month_header, singular, stem
 from agent.table import ColumnRole, Table
 
 __all__ = ["Lexicon", "Meaning", "build_lexicon", "column_forms", "header_words", "lookup_word", "singular", "stem"]
@@ -30,7 +30,7 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
-    for words, kind in ((V.STOPWORDS | V.FILLER, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
+    for words, kind in ((V.STOPWORDS | V.FILLER | V.FILLER_PHRASES, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
                         (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
                         (V.DATE_NOUNS, "datenoun")):
         for w in words:
@@ -174,6 +174,8 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
                 lex.decimal[column] = convention
             if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
                 lex.small_ints.add(column)
+                if is_month_header(column) and values.min() >= 1 and values.max() <= 12:
+                    lex.month_numbers.append(column)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
         titles = [str(v) for v in pd.unique(series.dropna()) if len(tokenize(str(v))) <= 6]
         add_value_words(lex, column, titles)

@@ -39,6 +39,8 @@ class Lexicon:
     so '95%' compared with one is 0.95 (router/conditions.py)."""
     small_ints: set[str] = field(default_factory=set)
     """Numeric columns of at most 100 distinct whole numbers (hour, age, level): groupable."""
+    month_numbers: list[str] = field(default_factory=list)
+    """Numeric columns headed 'month' (or 'month number') whose values are all whole numbers 1..12."""
     abbreviations: dict[str, str] = field(default_factory=dict)
     measure: str | None = None
     measure_candidates: list[str] = field(default_factory=list)

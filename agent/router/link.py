@@ -15,9 +15,10 @@ from agent.router.column_names import settle_columns
 from agent.router.draft import Abstain
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
+from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import read_row_nouns
-from agent.router.synonyms import wordnet_links
+from agent.router.synonyms import generic_synonyms, wordnet_links
 from agent.router.tokens import Token, tokenize
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
@@ -63,6 +64,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
         if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
             item.meanings, item.kind = [Meaning("stop")], "stop"
+    gap = read_month_numbers(reading, lex, gap)
     settle_columns(reading, lex, question)
     gap = _row_scope(tokens, gap, reading)
     linked, rest = link_headers(tokens, gap, lex, reading)
@@ -76,7 +78,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
-        rest = _absorb_generic(tokens, rest, reading)
+        rest = _absorb_generic(tokens, rest, reading, generic_synonyms())
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
@@ -225,9 +227,10 @@ def _in_a(tokens: list[Token], pos: int) -> bool:
     return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
-def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
-    """Drop generic nouns ('scores', 'values', 'ratings') when the question names a column: 'CGPA
-    scores' is CGPA. Returns the positions still unmatched."""
+def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
+                    synonyms: frozenset[str] = frozenset()) -> list[int]:
+    """Drop generic nouns ('scores', 'values', 'ratings', and `synonyms` of them: 'grades') when the
+    question names a column: 'CGPA scores' is CGPA. Returns the positions still unmatched."""
     linked = any(i.kind == "column" for i in reading.items)
     kept = []
     for pos in rest:
@@ -236,6 +239,11 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading) -> l
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
         if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
+        if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
+            # lowercase only: 'Mark' inside a sentence may be a name
+            reading.notes.append(f"read '{tokens[pos].text}' as a generic word for a column's values "
+                                 "(WordNet: a sense of 'score' or 'rating')")
+            continue
         kept.append(pos)
     return kept
 

@@ -9,9 +9,10 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
 from agent.router.draft import Abstain, Draft
+from agent.router.entity_ids import entity_id
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
-from agent.router.rows import one_row_key
+from agent.router.rows import one_per_row, one_row_key
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -67,7 +68,7 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if reading.row_scope and draft.op == "sum" and not (draft.order or draft.magnitude or draft.group_by):
         raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
                       "over rows; say which row (e.g. 'the highest ... in a single season').")
-    plan = _aggregate(draft, lex, table, predicates)
+    plan = _aggregate(draft, lex, table, predicates, reading)
     first = reading.items[0] if reading.items else None
     if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:
         # 'Which day had the most visits?' asks for a label; a bare maximum names none
@@ -151,7 +152,7 @@ def merge(previous: Plan, added: list[Predicate]) -> Plan:
     return previous.model_copy(update={"where": where})
 
 
-def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate]) -> AggregateArgs:
+def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], reading: Reading) -> AggregateArgs:
     column = measure_column(draft, lex)
     op, order, limit = draft.op, draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:
@@ -164,7 +165,9 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         if order and column and not draft.group_by and column in lex.numeric_columns:
             op, order = ("max" if order == "desc" else "min"), None
         elif draft.group_by or draft.measure_used:
-            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table):
+            # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
+            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
+                    and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
                 raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
                               f"groups by its average, its total or its highest value? Say which.")
             op = "sum" if column in lex.numeric_columns else "count"
@@ -190,6 +193,8 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
     elif op == "count" and not draft.columns:
         column = None
+    if op == "count_distinct" and column is None:  # 'how many different products': the entity's one id
+        column = entity_id(reading, table, draft.notes)
     if op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {op} of "
                       f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")

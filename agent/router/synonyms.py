@@ -122,6 +122,23 @@ def roots(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+VALUE_NOUNS = ("score", "rating")
+"""Generic header words that name a value given to a row (V.GENERIC_HEADER_WORDS); the nouns of
+their first WordNet sense are as generic ('grade', 'mark': mark.n.01 is score's first sense)."""
+
+
+@lru_cache(maxsize=1)
+def generic_synonyms() -> frozenset[str]:
+    """The one-word nouns of the first noun sense of each of VALUE_NOUNS ('grade', 'mark',
+    'evaluation', 'valuation'), lowercase; empty without WordNet. Like 'scores', such a word adds
+    nothing once the question names a column ('the grades received for their performance')."""
+    wn = W.wordnet()
+    if wn is None:
+        return frozenset()
+    return frozenset(name.lower() for word in VALUE_NOUNS for synset in wn.synsets(word, "n")[:1]
+                     for name in synset.lemma_names() if "_" not in name) - set(VALUE_NOUNS)
+
+
 _MARKED = ("female.n.02", "male.n.02", "juvenile.n.01", "adult.n.01")
 """Classes of people by sex or age: 'women', 'children', 'adults' set a condition on the rows (a
 sex or age column), so they never stand for the rows themselves."""

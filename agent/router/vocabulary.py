@@ -130,6 +130,9 @@ associated among someone anyone somebody anybody company can take use classify c
 inclusive employ employs employed hire hired contain contains include includes
 """.split())
 """Words that add nothing to a plan here (verbs of having or selling, 'list', 'answer true or false')."""
+FILLER_PHRASES = frozenset({"in terms of"})
+"""Phrases that only introduce what a ranking is measured by ('the most popular stores in terms of
+number of purchases'): the words after them must still be read as a part of the plan."""
 GENERIC_HEADER_WORDS = frozenset("""
 type score rating number count total rate value id name level status date time year percent pct no num amount
 category categories class group label

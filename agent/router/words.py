@@ -57,3 +57,12 @@ def abbreviates(short: str, word: str) -> bool:
         return False
     rest = iter(word[1:])
     return all(ch in rest for ch in short[1:])
+
+
+_MONTH_HEADERS = ({"month"}, {"month", "number"}, {"month", "num"}, {"month", "no"})
+
+
+def is_month_header(column: str) -> bool:
+    """True for a header that says 'month' and nothing else but 'number': Month, month_no, MonthNum
+    (a month-number column when its values are 1..12: Lexicon.month_numbers)."""
+    return set(header_words(column)) in _MONTH_HEADERS

@@ -50,6 +50,14 @@ def _measure_word(item: Item, parts: list[Part], ctx: Context) -> bool:
     return quantity and any(p.column in ctx.lex.numeric_columns for p in parts)
 
 
+def _frequency_count(item: Item, ctx: Context) -> bool:
+    """'the most popular stores in terms of number of purchases': a count word right before a row
+    noun is the row count a frequency ranking is made of (FrequencyArgs counts rows per value)."""
+    nxt = ctx.reading.after(item)
+    return ctx.plan_kind == "FrequencyArgs" and lexical(item) == "op" and bool(item.meanings) \
+        and item.meanings[0].value == "count" and nxt is not None and nxt.kind == "row"
+
+
 def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
     """A column word that names the rows, not a part: a text column after 'is there a'/'any' in a
     yes/no test ('Is there a player with ...'), the doer after a passive or a determined 'by'
@@ -174,7 +182,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
             if not labelled:
                 loose.append(i)  # 'the name of the most retweeted author' answered by a number
         elif i.kind not in CLOSED_KINDS and not any(supports(p, i, ctx) is not None for p in parts) \
-                and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) \
+                and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) and not _frequency_count(i, ctx) \
                 and not table_word(i) and not position_filler(i, parts, ctx):
             loose.append(i)
     loose += ([] if than_read(parts, ctx) else _unread_comparison(ctx.reading.items, parts))
