@@ -8,12 +8,16 @@ first field > 12 shows day-first), with optional H:M[:S]; plain integers are nev
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass
 
-import numpy as np
-import pandas as pd
-import pyarrow as pa
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pyarrow as pa
+    import pandas as pd
 
 MISSING_TOKENS = frozenset({"", "n/a", "na", "null", "none", "-", "nan", "#n/a"})
 """Cell text (stripped, lowercased) that means 'no value'."""
@@ -87,6 +91,8 @@ def fmt_number(value: float) -> str:
 def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, dict[str, pd.Series], bool]:
     """Strip parentheses, percent, currency and separators. Returns (float values, masks by kind,
     decimal_comma as decided). `decimal_comma=None` decides it from the values."""
+    import pandas as pd
+
     neg = present.str.startswith("(") & present.str.endswith(")")
     body = present.where(~neg, present.str.slice(1, -1)).str.strip()
     pct = body.str.endswith("%")
@@ -136,6 +142,10 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
 
     Returns None when the column is not numeric: fewer than `share` of its non-missing cells
     (judged first on a sample of 200, then on all) parse, or it has no non-missing cell."""
+    import numpy as np
+
+    import pandas as pd
+
     text = raw if raw.dtype == "str" else raw.astype("str")
     if _share(_NUMBERISH, _sample(text) if sample is None else sample) < share:
         return None
@@ -153,6 +163,8 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
 def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | None:
     """Parse a text column (str dtype, NaN for missing) as datetime64[ns] when a 200-cell sample
     looks like ISO or m/d/y dates and at least 90% of non-missing cells parse; None otherwise."""
+    import pandas as pd
+
     sample = _sample(text) if sample is None else sample
     iso = _share(_ISO, sample) >= NUMERIC_SHARE
     if not iso and _share(_SLASH, sample) < NUMERIC_SHARE:
@@ -180,6 +192,10 @@ def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | No
 
 def _arrow_iso(text: pd.Series) -> pd.Series | None:
     """Fast path: Arrow's cast when every non-null cell is clean ISO 8601 without offset; else None."""
+    import pyarrow as pa
+
+    import pandas as pd
+
     try:
         arrow = pa.array(text, type=pa.string()).cast(pa.timestamp("ns"))
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
@@ -189,12 +205,16 @@ def _arrow_iso(text: pd.Series) -> pd.Series | None:
 
 def _iso_dates(present: pd.Series) -> pd.Series:
     """ISO 8601 text -> datetime64[ns] (naive; offsets converted to UTC)."""
+    import pandas as pd
+
     values = pd.to_datetime(present, format="ISO8601", errors="coerce", utc=True)
     return values.dt.tz_convert(None).astype("datetime64[ns]")
 
 
 def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
+    import pandas as pd
+
     dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")

@@ -3,16 +3,20 @@ surrounding whitespace; date values are ISO prefixes meaning a whole year, month
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from agent.errors import BadPredicate, NoRowsMatched, near
 from agent.plan import Op, Predicate
 from agent.sqlish import where_sql
 from agent.table_type import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
 _NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
@@ -30,6 +34,8 @@ class Selection:
 
 def text_codes(table: Table, column: str) -> pd.Categorical:
     """The column as a pandas Categorical, cached on the table (fast repeated matching)."""
+    import pandas as pd
+
     cache = table.__dict__.setdefault("_categoricals", {})
     if column not in cache:
         cache[column] = pd.Categorical(table.df[column])
@@ -56,6 +62,8 @@ def select(table: Table, predicates: list[Predicate]) -> Selection:
 
 
 def _is_numeric(table: Table, column: str) -> bool:
+    import pandas as pd
+
     return pd.api.types.is_numeric_dtype(table.df[column])
 
 
@@ -140,6 +148,8 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
 
 def _period(column: str, op: Op, value: object) -> tuple[pd.Timestamp, pd.Timestamp]:
     """[start, end) of an ISO prefix: '2019' a year, '2019-03' a month, '2019-03-05' a day."""
+    import pandas as pd
+
     text = str(value).strip()
     try:
         if re.fullmatch(r"\d{4}", text):
@@ -206,6 +216,8 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
     """The text column with spellings that differ only in case or surrounding whitespace merged
     under the most frequent spelling, as a Categorical of shape (rows,), plus {canonical: [all
     spellings]} for the groups that were merged. Cached on the table."""
+    import pandas as pd
+
     cache = table.__dict__.setdefault("_canonical", {})
     if column not in cache:
         categorical = text_codes(table, column)

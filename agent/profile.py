@@ -3,12 +3,16 @@ and date ranges. Never holds raw rows beyond the distinct values of low-cardinal
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict
 
 from agent.numbers import fmt_number
 from agent.list_columns import split_items
 from agent.table_type import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _Model = ConfigDict()
 
@@ -90,6 +94,8 @@ def _iso(values: pd.Series) -> list[str]:
 
 def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
+    import pandas as pd
+
     s = table.df[name]
     form = getattr(table, "lists", {}).get(name)
     if form is not None:  # a list column: its items are the values
@@ -134,6 +140,8 @@ def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
 
 def _dtype(table: Table, name: str) -> str:
     """The dtype label of a column whose rows stay in the file, from its typed sample."""
+    import pandas as pd
+
     series = table.df[name]
     if table.roles[name] is ColumnRole.date:
         return "datetime64[ns]"

@@ -12,6 +12,8 @@ to the table's own values; row counts, reports and profiles then come from SQL o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import functools
 import hashlib
 import os
@@ -21,7 +23,6 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import duckdb
-import pandas as pd
 from sqlglot import exp
 
 from agent import typed_view as tv
@@ -30,6 +31,9 @@ from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SAMPLE_ROWS = 5_000
 """Rows the typing of a table bigger than FRAME_ROWS is decided from."""
@@ -187,6 +191,8 @@ def _index(values: pd.Series) -> bool:
     """A leading unnamed column is a saved row index (pandas' to_csv) when it holds strictly
     increasing whole numbers (0, 1, 2, ... or a filtered frame's 3, 7, 12): distinct numbers in any
     order (500, 7, 42) are data, and dropping data is worse than keeping an index."""
+    import pandas as pd
+
     numbers = pd.to_numeric(values, errors="coerce")
     if numbers.isna().any() or not bool((numbers % 1 == 0).all()):
         return False
@@ -202,6 +208,8 @@ def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expressi
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
+    import pandas as pd
+
     nulls: dict[str, int] = {}
     df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
@@ -267,7 +275,7 @@ CACHE_BYTES = 4 * 1024 * 1024
 """Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
 the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
-                   "text_files")
+                   "text_files", "table_rows")
 
 
 @functools.cache
@@ -302,6 +310,9 @@ def cached_table(path: Path, *, delimiter: str | None = None, frame_rows: int = 
     except Exception:  # an unreadable cache entry is rebuilt
         saved.unlink(missing_ok=True)
         return None
+    if table.rows_parquet is None or not Path(table.rows_parquet).exists():  # its rows are gone: rebuilt
+        saved.unlink(missing_ok=True)
+        return None
     table.path, table.name = path, path.name
     return table
 
@@ -329,10 +340,23 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     if cache and (table.lies_in_file or path.stat().st_size >= CACHE_BYTES):
         table.digest = table.sha256  # the file's hash, done in the background, is kept with it
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        partial = saved.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(pickle.dumps(table))
-        partial.replace(saved)
+        _save(table, saved)
     return table
+
+
+def _save(table: Table, saved: Path) -> None:
+    """Keep `table` at `saved`: its typed rows in a Parquet file beside it (read back without
+    pandas: agent/table_rows.py), the rest pickled. Each file is written whole, then moved into place."""
+    from agent.table_rows import write_parquet
+
+    rows = saved.with_suffix(".parquet")
+    partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
+    write_parquet(table, partial)
+    partial.replace(rows)
+    table.rows_parquet = rows
+    partial = saved.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(pickle.dumps(table))
+    partial.replace(saved)
 
 
 class LazyReports(Mapping[str, ParseReport]):
@@ -406,6 +430,8 @@ def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole],
     month of each date column. The same scan gives each text column's spellings with their row
     counts, put in `spellings` in the engine's form (spelling, LOWER(TRIM(spelling)), rows), so
     the engine need not scan the file again for them (they are cached with the table)."""
+    import pandas as pd
+
     if rows <= len(sample):
         return sample
     parts = [sample]

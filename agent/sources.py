@@ -5,15 +5,19 @@ size; tables past `frame_rows` rows are read where they lie."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import hashlib
 import math
 from pathlib import Path
 
-import pandas as pd
 
 from agent.errors import TableLoadError
 from agent.table import Table, _build, load_table
 from agent.text_files import title_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 EXCEL = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 JSON_LINES = {".jsonl", ".ndjson"}
@@ -95,6 +99,8 @@ def _open(spec: str | Path, frame_rows: int | None) -> Table:
 def _excel(path: Path, sheet: str | None) -> Table:
     """One sheet (by default the first that holds rows) read by python-calamine; title rows above
     the header are skipped (agent.text_files.title_rows), the next row is the header."""
+    import pandas as pd
+
     names = sheet_names(path)
     if sheet is not None and sheet not in names:
         raise TableLoadError(path, f"no sheet {sheet!r}; sheets: {', '.join(names)}")
@@ -138,6 +144,8 @@ def readable_sheets(path: Path) -> list[str]:
 def _as_text(raw: pd.DataFrame) -> pd.DataFrame:
     """Cells as the loader expects them: numbers and datetimes kept typed per column when every
     non-empty cell agrees, everything else as text (empty strings as missing)."""
+    import pandas as pd
+
     out = {}
     for name in raw.columns:
         s = raw[name].map(lambda v: None if _blank(v) else v)

@@ -19,11 +19,15 @@ A 'Total' column header is not a row, so it is never looked at."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 TOTAL_WORDS = re.compile(r"\b(?:grand[\s_-]*total|sub[\s_-]?totals?|totals?|sum)\b", re.IGNORECASE)
 """A cell naming a total: whole words only, so 'Summit', 'Sumatra' and 'Totally' never match."""
@@ -107,6 +111,8 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
 
 def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
     """Per row, the first text cell naming a total (NaN where none does)."""
+    import pandas as pd
+
     out = pd.Series(np.nan, index=df.index, dtype="object")
     for column in text_columns:
         cells = df[column].astype("string").str.strip()

@@ -3,11 +3,12 @@ Kept only as an independent second implementation that tests compare the compile
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 import time
 
 import numpy as np
-import pandas as pd
 
 from agent.errors import NoRowsMatched, WrongType, zero_count_is_exact
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
@@ -18,12 +19,17 @@ from agent.results import (AggregateResult, DescribeResult, Group, Provenance, R
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
 from agent.table_type import ColumnRole, Table, parse_notes
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 
 
 def scalar(value: object) -> Value:
     """A result value as JSON-friendly Python: ints stay exact, dates become ISO text."""
+    import pandas as pd
+
     if value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value)):
         return None
     if isinstance(value, pd.Timestamp):
@@ -63,6 +69,8 @@ class PandasEngine:
         return selection
 
     def _check_type(self, table: Table, op: Agg, column: str | None) -> None:
+        import pandas as pd
+
         if column is None:
             if op is not Agg.count:
                 raise WrongType("(none)", "missing", f"{op.value.upper()} needs a column;")
@@ -76,6 +84,8 @@ class PandasEngine:
 
     def _keys(self, table: Table, group_by: list[str], mask: np.ndarray, notes: list[str]) -> list[pd.Series]:
         """Group keys for the selected rows; text spellings merged (and the merge noted)."""
+        import pandas as pd
+
         keys = []
         for column in group_by:
             if table.roles[column] in _TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):
@@ -89,6 +99,8 @@ class PandasEngine:
 
     def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult:
         """Run `args` over every row. Raises UnknownColumn, WrongType, BadPredicate, NoRowsMatched."""
+        import pandas as pd
+
         started = time.perf_counter()
         column = table.column(args.column) if args.column else None
         group_by = [table.column(g) for g in args.group_by]
@@ -115,6 +127,8 @@ class PandasEngine:
 
     @staticmethod
     def _apply(data: pd.Series | int, op: Agg) -> object:
+        import pandas as pd
+
         if not isinstance(data, pd.Series):
             return int(data)  # COUNT(*)
         match op:
@@ -150,6 +164,8 @@ class PandasEngine:
     def ratio(self, table: Table, args: RatioArgs) -> RatioResult:
         """100 * numerator / denominator (see RatioArgs), overall and per group. Raises as
         `aggregate`, and NoRowsMatched when the base is empty or the denominator is zero."""
+        import pandas as pd
+
         started = time.perf_counter()
         column = table.column(args.column) if args.column else None
         den_column = table.column(args.denominator_column) if args.denominator_column else column

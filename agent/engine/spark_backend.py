@@ -9,6 +9,8 @@ on a cluster it is shipped through Arrow and persisted."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import atexit
 import os
 import shutil
@@ -18,12 +20,14 @@ import warnings
 import weakref
 from pathlib import Path
 
-import pandas as pd
 from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
 from agent.errors import TallyError
 from agent.table_type import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 QUIET = {
     "spark.ui.enabled": "false",
@@ -89,9 +93,13 @@ when PySpark is not installed."""
 def spark_schema(df: pd.DataFrame):
     """The explicit Spark schema of a table's frame: datetime -> TimestampNTZType, integer ->
     LongType, other numbers -> DoubleType, anything else -> StringType. All nullable."""
+    import pandas as pd
+
     from pyspark.sql import types as T
 
     def field(name: str, series: pd.Series) -> T.StructField:
+        import pandas as pd
+
         if pd.api.types.is_datetime64_any_dtype(series):
             kind = T.TimestampNTZType()
         elif pd.api.types.is_bool_dtype(series):
@@ -110,6 +118,8 @@ def spark_schema(df: pd.DataFrame):
 def _frame(df: pd.DataFrame, schema) -> pd.DataFrame:
     """The frame as Arrow can ship it under `schema`: text columns as strings (None for missing),
     booleans as 'True'/'False' text."""
+    import pandas as pd
+
     from pyspark.sql import types as T
 
     out = {}

@@ -5,10 +5,11 @@ each id's latest row, then an aggregate)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
 import numpy as np
-import pandas as pd
 
 from agent.engine import Engine
 from agent.engine.composite import change
@@ -21,6 +22,9 @@ from agent.queries import (ArithOp, ChangeArgs, ExpressionArgs, LatestArgs, Oper
                            SubsetArgs)
 from agent.results import ChangeResult, StatResult
 from agent.table_type import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
@@ -52,6 +56,8 @@ def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
 def subset(engine: Engine, table: Table, args: SubsetArgs) -> StatResult:
     """op(column) over the `limit` rows with the highest (desc) or lowest (asc) `by`, ties at
     the cut broken by file order (and said so in the notes)."""
+    import pandas as pd
+
     started = time.perf_counter()
     by = table.column(args.by)
     column = table.column(args.column) if args.column else None
@@ -80,6 +86,8 @@ def _operand(table: Table, operand: Operand, mask: np.ndarray) -> tuple[pd.Serie
 
 def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult:
     """agg(left op right) per row; division by zero gives a missing value, skipped."""
+    import pandas as pd
+
     started = time.perf_counter()
     selection = selected(table, args.where)
     left, left_text = _operand(table, args.left, selection.mask)
@@ -100,6 +108,8 @@ def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult
 def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:
     """Keep each id's row with the latest `date` (ties: the later row in the file), then op over
     those rows matching `where`. Rows with no id or date are left out (and counted in notes)."""
+    import pandas as pd
+
     started = time.perf_counter()
     ident, date = table.column(args.id), table.column(args.date)
     column = table.column(args.column) if args.column else None

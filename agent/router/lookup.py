@@ -5,9 +5,10 @@ whole question stays the search text, so words that map to nothing still rank re
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 
-import pandas as pd
 
 from agent.config import SearchConfig
 from agent.errors import near
@@ -20,6 +21,9 @@ from agent.router.parse import build_draft
 from agent.router.link import read
 from agent.router.reading import Reading
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig) -> tuple[SearchArgs, list[str]]:
@@ -91,6 +95,8 @@ _ID = re.compile(r"\b(?=\w*\d)\w{8,}\b")
 def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]) -> list[Predicate]:
     """Long codes ('card 630423337322', a transaction id): the column holding exactly that value
     becomes `column = code`; the number items they produced leave the reading."""
+    import pandas as pd
+
     out = []
     for match in _ID.finditer(question):
         code = match.group()

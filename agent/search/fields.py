@@ -7,21 +7,27 @@ grows with distinct values, not rows; composing is a numpy gather (milliseconds 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from agent.search.embed import MiniLM
 from agent.search.text import cell
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def field_values(table: Table, column: str) -> tuple[np.ndarray, list[str]]:
     """(codes, texts): per row the index of its value in `texts` (-1 = missing), and each distinct
     value's text 'column: value' (dates at day precision: the time of day adds a word piece per
     digit and little meaning)."""
+    import pandas as pd
+
     series = table.df[column]
     if table.roles[column] is ColumnRole.date:
         values = pd.to_datetime(series, errors="coerce").dt.strftime("%Y-%m-%d")

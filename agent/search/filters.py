@@ -6,13 +6,17 @@ numbers and dates become ranges with the engine's own bounds (`predicates.date_b
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 from agent.search import payload_filter as qm
 
 from agent.plan import Op, Predicate
 from agent.predicates import operands, to_number, date_bounds, select, text_codes
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_MATCH_VALUES = 2_000
 """A text condition keeping more distinct spellings than this (and more than it drops) is sent
@@ -28,6 +32,8 @@ def to_filter(table: Table, predicates: list[Predicate]) -> qm.Filter | None:
     """The AND of `predicates` as a payload filter (payload_filter.Filter; each store translates
     it), or None for no predicates. Raises the engine's
     typed errors (UnknownColumn, BadPredicate) for a predicate the engine would reject."""
+    import pandas as pd
+
     must: list = []
     must_not: list = []
     for predicate in predicates:
@@ -71,6 +77,8 @@ def _number(series: pd.Series, p: Predicate, must: list, must_not: list) -> None
 
 
 def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
+    import pandas as pd
+
     key, op = p.column, p.op
 
     def period(low, high) -> qm.FieldCondition:

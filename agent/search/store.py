@@ -5,6 +5,8 @@ qdrant-client's local mode, `search.backend: client`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import atexit
 import json
 import shutil
@@ -14,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from agent.config import SearchConfig
 from agent.search.backends import ClientStore, EdgeStore, IndexKind, VectorStore, transient  # noqa: F401 (re-export)
@@ -23,6 +24,9 @@ from agent.search.fields import FieldVectors
 from agent.search.status import IndexUnavailable  # noqa: F401 (re-export)
 from agent.search.text import TEXT_VERSION, payloads
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _OPEN: dict[str, VectorStore] = {}
 """Open local stores by folder (one open handle per folder per process, shared)."""
@@ -217,6 +221,8 @@ class RecordStore:
             return False
 
     def _indexes(self) -> dict[str, IndexKind]:
+        import pandas as pd
+
         out: dict[str, IndexKind] = {}
         for column, role in self.table.roles.items():
             if self.indexed is not None and column not in self.indexed:

@@ -3,12 +3,16 @@ embedded and matched by BM25, and rows as typed payloads for Qdrant."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 import numpy as np
-import pandas as pd
 
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 TEXT_VERSION = 2
 """Bumped whenever the text or payload layout changes: part of the index cache key."""
@@ -32,6 +36,8 @@ def vector_columns(table: Table) -> list[str]:
 def cell(value: object) -> str | None:
     """A cell as text: dates without a midnight time, floats without exponent or trailing zeros,
     None for missing."""
+    import pandas as pd
+
     if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NaT:
         return None
     if isinstance(value, pd.Timestamp):
@@ -55,6 +61,8 @@ def row_texts(table: Table, columns: list[str], start: int = 0, stop: int | None
 def payloads(table: Table, start: int = 0, stop: int | None = None) -> list[dict[str, object]]:
     """Typed payloads of rows [start, stop): numbers as int/float, dates as RFC 3339 text (the
     form Qdrant's datetime index reads), text as str, missing as None."""
+    import pandas as pd
+
     frame = table.df.iloc[start:stop]
     columns = list(frame.columns)
     converters = []
