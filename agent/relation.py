@@ -26,6 +26,7 @@ import duckdb
 from sqlglot import exp
 
 from agent import typed_view as tv
+from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
@@ -51,28 +52,6 @@ def _connect() -> duckdb.DuckDBPyConnection:
     connection = duckdb.connect(":memory:")
     connection.execute("SET enable_progress_bar = false")
     return connection
-
-
-def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
-                nulls: dict[str, int] | None = None) -> pd.DataFrame:
-    """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
-    conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
-    DataFrame conversion gives them. `nulls`, when given, receives each column's count of SQL
-    NULLs (a NaN a number column holds is not one, though the frame shows both alike)."""
-    import pyarrow as pa
-
-    arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
-    if nulls is not None:
-        nulls.update({field.name: arrow.column(i).null_count for i, field in enumerate(arrow.schema)})
-    for i, field in enumerate(arrow.schema):
-        if pa.types.is_decimal(field.type):
-            arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
-        elif pa.types.is_date(field.type) or (pa.types.is_timestamp(field.type) and field.type.tz is None):
-            try:
-                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
-            except pa.ArrowInvalid:  # a date outside datetime64[ns] (years before 1677): kept at microseconds
-                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("us")))
-    return arrow.to_pandas()
 
 
 def _call(name: str, *args: exp.Expression) -> exp.Expression:

@@ -59,13 +59,6 @@ def write_parquet(table: Table, path: Path) -> None:
     rows_db(table).execute(copy)
 
 
-def read_frame(table: Table) -> pd.DataFrame:
-    """`Table.df` built from `rows_parquet` (through Arrow, as the loader built it: agent.relation.fetch_frame)."""
-    from agent.relation import fetch_frame
-
-    return fetch_frame(rows_db(table), exp.select("*").from_(_ROWS).order_by("rowid"))
-
-
 def sql_type(table: Table, column: str) -> str:
     """DuckDB's type name of a column of `rows` ('VARCHAR', 'DOUBLE', 'BIGINT', 'TIMESTAMP_NS', ...)."""
     cache = table.__dict__.setdefault("_sql_types", {})

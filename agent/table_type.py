@@ -121,9 +121,12 @@ class Table:
             return self.row_count
         if self.frame_loaded or self.rows_parquet is None:
             return len(self.df)
-        from agent.table_rows import counts
+        from agent.frames import parquet_rows
 
-        return counts(self, self.columns[0]).rows
+        rows = self.__dict__.get("_parquet_rows")
+        if rows is None:
+            rows = self.__dict__["_parquet_rows"] = parquet_rows(self.rows_parquet)
+        return rows
 
     def relation(self, connection: duckdb.DuckDBPyConnection, name: str) -> None:
         """CREATE VIEW name AS the typed select over the file, on `connection`."""
@@ -146,16 +149,16 @@ class Table:
 
 
 
-_UNPICKLED = ("_rows_db",)
+_UNPICKLED = ("_rows_db", "_parquet_rows")
 """Per-process caches a pickled table leaves out (agent/table_rows.py)."""
 
 
 def _get_df(table: Table) -> pd.DataFrame:
     frame = table.__dict__.get("_frame")
     if frame is None and table.rows_parquet is not None:
-        from agent.table_rows import read_frame
+        from agent.frames import parquet_frame
 
-        frame = table.__dict__["_frame"] = read_frame(table)
+        frame = table.__dict__["_frame"] = parquet_frame(table.rows_parquet)
     return frame
 
 
