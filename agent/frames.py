@@ -20,11 +20,10 @@ def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
     conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
     DataFrame conversion gives them. `nulls`, when given, receives each column's count of SQL
     NULLs (a NaN a number column holds is not one, though the frame shows both alike)."""
-    import pyarrow as pa
-
     arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
     if nulls is not None:
         nulls.update({field.name: arrow.column(i).null_count for i, field in enumerate(arrow.schema)})
+    import pyarrow as pa
     for i, field in enumerate(arrow.schema):
         if pa.types.is_decimal(field.type):
             arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))

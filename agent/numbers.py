@@ -15,8 +15,6 @@ from dataclasses import dataclass
 
 
 if TYPE_CHECKING:
-    import numpy as np
-    import pyarrow as pa
     import pandas as pd
 
 MISSING_TOKENS = frozenset({"", "n/a", "na", "null", "none", "-", "nan", "#n/a"})
@@ -91,8 +89,6 @@ def fmt_number(value: float) -> str:
 def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, dict[str, pd.Series], bool]:
     """Strip parentheses, percent, currency and separators. Returns (float values, masks by kind,
     decimal_comma as decided). `decimal_comma=None` decides it from the values."""
-    import pandas as pd
-
     neg = present.str.startswith("(") & present.str.endswith(")")
     body = present.where(~neg, present.str.slice(1, -1)).str.strip()
     pct = body.str.endswith("%")
@@ -109,6 +105,7 @@ def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, d
         thousands = body.str.contains(",", regex=False)
         body = body.str.replace(",", "", regex=False)
         masks = {}
+    import pandas as pd
     values = pd.to_numeric(body, errors="coerce").astype("float64")
     values = values.where(~neg.to_numpy(), -values)
     masks = {"parentheses = negative": neg, "percent": pct, **masks, "currency dropped": currency,
@@ -142,10 +139,6 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
 
     Returns None when the column is not numeric: fewer than `share` of its non-missing cells
     (judged first on a sample of 200, then on all) parse, or it has no non-missing cell."""
-    import numpy as np
-
-    import pandas as pd
-
     text = raw if raw.dtype == "str" else raw.astype("str")
     if _share(_NUMBERISH, _sample(text) if sample is None else sample) < share:
         return None
@@ -154,6 +147,8 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
     ok = values.notna()
     if ok.mean() < share:
         return None
+    import numpy as np
+    import pandas as pd
     out = pd.Series(np.nan, index=raw.index, dtype="float64")
     out[present.index] = values
     bad = raw[present.index[~ok.to_numpy()]]
@@ -163,8 +158,6 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
 def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | None:
     """Parse a text column (str dtype, NaN for missing) as datetime64[ns] when a 200-cell sample
     looks like ISO or m/d/y dates and at least 90% of non-missing cells parse; None otherwise."""
-    import pandas as pd
-
     sample = _sample(text) if sample is None else sample
     iso = _share(_ISO, sample) >= NUMERIC_SHARE
     if not iso and _share(_SLASH, sample) < NUMERIC_SHARE:
@@ -185,6 +178,7 @@ def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | No
     ok = values.notna()
     if ok.mean() < NUMERIC_SHARE:
         return None
+    import pandas as pd
     out = pd.Series(pd.NaT, index=text.index, dtype="datetime64[ns]")
     out[present.index] = values
     return Parsed(out, int(missing.sum()), text[present.index[~ok.to_numpy()]], notes)
@@ -194,12 +188,11 @@ def _arrow_iso(text: pd.Series) -> pd.Series | None:
     """Fast path: Arrow's cast when every non-null cell is clean ISO 8601 without offset; else None."""
     import pyarrow as pa
 
-    import pandas as pd
-
     try:
         arrow = pa.array(text, type=pa.string()).cast(pa.timestamp("ns"))
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
         return None
+    import pandas as pd
     return pd.Series(arrow.to_numpy(zero_copy_only=False), index=text.index).astype("datetime64[ns]")
 
 
@@ -213,10 +206,9 @@ def _iso_dates(present: pd.Series) -> pd.Series:
 
 def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
-    import pandas as pd
-
     dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
+    import pandas as pd
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
     for year in ("%Y", "%y"):
         for clock in (" %H:%M:%S", " %H:%M", ""):

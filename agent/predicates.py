@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
 
 from agent.errors import BadPredicate, NoRowsMatched, near
 from agent.plan import Op, Predicate
@@ -16,6 +15,7 @@ from agent.sqlish import where_sql
 from agent.table_type import ColumnRole, Table
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 _ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
@@ -34,9 +34,8 @@ class Selection:
 
 def text_codes(table: Table, column: str) -> pd.Categorical:
     """The column as a pandas Categorical, cached on the table (fast repeated matching)."""
-    import pandas as pd
-
     cache = table.__dict__.setdefault("_categoricals", {})
+    import pandas as pd
     if column not in cache:
         cache[column] = pd.Categorical(table.df[column])
     return cache[column]
@@ -45,6 +44,8 @@ def text_codes(table: Table, column: str) -> pd.Categorical:
 def select(table: Table, predicates: list[Predicate]) -> Selection:
     """AND of all predicates as a boolean mask of shape (rows,). Raises UnknownColumn or
     BadPredicate. An empty list selects every row."""
+    import numpy as np
+
     selection = Selection(mask=np.ones(table.rows, dtype=bool))
     for predicate in predicates:
         column = table.column(predicate.column)
@@ -137,6 +138,7 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         hit = [n in wanted for n in normalised]
     if op in (Op.ne, Op.not_in):
         hit = [not h for h in hit]
+    import numpy as np
     codes = np.flatnonzero(hit)
     spellings = [categories[i] for i in codes]
     if op not in (Op.ne, Op.not_in):
@@ -148,9 +150,8 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
 
 def _period(column: str, op: Op, value: object) -> tuple[pd.Timestamp, pd.Timestamp]:
     """[start, end) of an ISO prefix: '2019' a year, '2019-03' a month, '2019-03-05' a day."""
-    import pandas as pd
-
     text = str(value).strip()
+    import pandas as pd
     try:
         if re.fullmatch(r"\d{4}", text):
             start = pd.Timestamp(int(text), 1, 1)
@@ -186,6 +187,7 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         return (series.dt.normalize() == day).to_numpy()
     if op is Op.contains:
         raise BadPredicate(column, op, "'contains' applies to text columns; the column is a date")
+    import numpy as np
     if op in (Op.in_, Op.not_in):
         masks = [_date_mask(table, column, Predicate(column=column, op=Op.eq, value=v), selection)
                  for v in operands(predicate)]
@@ -216,9 +218,9 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
     """The text column with spellings that differ only in case or surrounding whitespace merged
     under the most frequent spelling, as a Categorical of shape (rows,), plus {canonical: [all
     spellings]} for the groups that were merged. Cached on the table."""
-    import pandas as pd
-
     cache = table.__dict__.setdefault("_canonical", {})
+    import numpy as np
+    import pandas as pd
     if column not in cache:
         categorical = text_codes(table, column)
         categories = [str(c) for c in categorical.categories]

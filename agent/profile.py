@@ -94,10 +94,9 @@ def _iso(values: pd.Series) -> list[str]:
 
 def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
-    import pandas as pd
-
     s = table.df[name]
     form = getattr(table, "lists", {}).get(name)
+    import pandas as pd
     if form is not None:  # a list column: its items are the values
         cells = [split_items(v, form) for v in s.tolist()]
         s = pd.Series([None if not c else c[0] for c in cells], index=s.index, dtype="object")
@@ -140,11 +139,10 @@ def profile_table(table: Table, low_cardinality: int = 30) -> TableProfile:
 
 def _dtype(table: Table, name: str) -> str:
     """The dtype label of a column whose rows stay in the file, from its typed sample."""
-    import pandas as pd
-
     series = table.df[name]
     if table.roles[name] is ColumnRole.date:
         return "datetime64[ns]"
+    import pandas as pd
     if pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
         return "float64"
     return "str"

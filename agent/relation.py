@@ -187,12 +187,11 @@ def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expressi
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
     """A table typed whole: every typed row in `df` (file order), summary rows left out."""
-    import pandas as pd
-
     nulls: dict[str, int] = {}
     df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
+    import pandas as pd
     text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
             and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
     numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
@@ -409,11 +408,10 @@ def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole],
     month of each date column. The same scan gives each text column's spellings with their row
     counts, put in `spellings` in the engine's form (spelling, LOWER(TRIM(spelling)), rows), so
     the engine need not scan the file again for them (they are cached with the table)."""
-    import pandas as pd
-
     if rows <= len(sample):
         return sample
     parts = [sample]
+    import pandas as pd
     for name, role in roles.items():
         if role not in (ColumnRole.categorical, ColumnRole.date):
             continue

@@ -99,8 +99,6 @@ def _open(spec: str | Path, frame_rows: int | None) -> Table:
 def _excel(path: Path, sheet: str | None) -> Table:
     """One sheet (by default the first that holds rows) read by python-calamine; title rows above
     the header are skipped (agent.text_files.title_rows), the next row is the header."""
-    import pandas as pd
-
     names = sheet_names(path)
     if sheet is not None and sheet not in names:
         raise TableLoadError(path, f"no sheet {sheet!r}; sheets: {', '.join(names)}")
@@ -113,6 +111,7 @@ def _excel(path: Path, sheet: str | None) -> Table:
     if len(rows) < 2:
         raise TableLoadError(f"{path}#{sheet}", "no rows (header only)" if rows else "empty sheet", line=skip + 1)
     header = ["" if h is None else str(h) for h in rows[0]]
+    import pandas as pd
     raw = pd.DataFrame(rows[1:], columns=header)
     table = _build(Path(f"{path}#{sheet}"), _as_text(raw), hashlib.sha256(path.read_bytes() + sheet.encode()).hexdigest())
     table.path = path
@@ -144,9 +143,8 @@ def readable_sheets(path: Path) -> list[str]:
 def _as_text(raw: pd.DataFrame) -> pd.DataFrame:
     """Cells as the loader expects them: numbers and datetimes kept typed per column when every
     non-empty cell agrees, everything else as text (empty strings as missing)."""
-    import pandas as pd
-
     out = {}
+    import pandas as pd
     for name in raw.columns:
         s = raw[name].map(lambda v: None if _blank(v) else v)
         if s.dropna().map(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)).all():

@@ -14,7 +14,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.list_columns import as_json_text
@@ -200,10 +199,9 @@ def _sniff(data: bytes) -> str:
 def _read_csv(path: str | Path, source, data: bytes) -> pd.DataFrame:
     """pandas C-engine read with missing tokens as NaN, title rows above the header skipped
     (agent.text_files.title_rows); errors become TableLoadError naming the line."""
-    import pandas as pd
-
     sep = _sniff(data)
     skip = title_rows(records(data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
+    import pandas as pd
     try:
         df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8",
                          skiprows=skip)

@@ -20,8 +20,6 @@ from sqlglot import exp
 from agent.typed_view import column as col
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from agent.table_type import Table
 
 _ROWS = "rows"

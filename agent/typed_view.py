@@ -84,9 +84,8 @@ def _iso_date(raw: exp.Expression) -> exp.Expression:
 def decide(name: str, sample: pd.Series) -> ColumnTyping:
     """The typing of raw column `name` from `sample` (its first rows as text, NaN for missing),
     by the pandas loader's own rules (agent.numbers.parse_cells). Non-text samples pass through."""
-    import pandas as pd
-
     raw = column(name)
+    import pandas as pd
     if not (sample.dtype == object or pd.api.types.is_string_dtype(sample)):
         kind = "date" if pd.api.types.is_datetime64_any_dtype(sample) else (
             "number" if pd.api.types.is_numeric_dtype(sample) and not pd.api.types.is_bool_dtype(sample) else "text")

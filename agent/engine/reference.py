@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import math
 import time
 
-import numpy as np
 
 from agent.errors import NoRowsMatched, WrongType, zero_count_is_exact
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
@@ -20,6 +19,7 @@ from agent.sqlish import aggregate_sql, ratio_sql, where_sql
 from agent.table_type import ColumnRole, Table, parse_notes
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
@@ -34,6 +34,7 @@ def scalar(value: object) -> Value:
         return None
     if isinstance(value, pd.Timestamp):
         return value.isoformat(sep=" ").removesuffix(" 00:00:00")
+    import numpy as np
     if isinstance(value, (bool, np.bool_)):
         return int(value)
     if isinstance(value, (np.integer, int)):
@@ -69,13 +70,12 @@ class PandasEngine:
         return selection
 
     def _check_type(self, table: Table, op: Agg, column: str | None) -> None:
-        import pandas as pd
-
         if column is None:
             if op is not Agg.count:
                 raise WrongType("(none)", "missing", f"{op.value.upper()} needs a column;")
             return
         role = table.roles[column]
+        import pandas as pd
         numeric = pd.api.types.is_numeric_dtype(table.df[column])
         if op in _NUMERIC_ONLY and not numeric:
             raise WrongType(column, role.value, op.value.upper())
@@ -84,9 +84,8 @@ class PandasEngine:
 
     def _keys(self, table: Table, group_by: list[str], mask: np.ndarray, notes: list[str]) -> list[pd.Series]:
         """Group keys for the selected rows; text spellings merged (and the merge noted)."""
-        import pandas as pd
-
         keys = []
+        import pandas as pd
         for column in group_by:
             if table.roles[column] in _TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):
                 labels, merged = canonical_labels(table, column)
@@ -99,8 +98,6 @@ class PandasEngine:
 
     def aggregate(self, table: Table, args: AggregateArgs) -> AggregateResult:
         """Run `args` over every row. Raises UnknownColumn, WrongType, BadPredicate, NoRowsMatched."""
-        import pandas as pd
-
         started = time.perf_counter()
         column = table.column(args.column) if args.column else None
         group_by = [table.column(g) for g in args.group_by]
@@ -116,6 +113,8 @@ class PandasEngine:
             return AggregateResult(op=args.op, column=column, value=scalar(value), provenance=self._provenance(
                 table, aggregate_sql(args), selection, started, nulls_skipped=nulls, notes=notes))
         keys = self._keys(table, group_by, selection.mask, notes)
+        import numpy as np
+        import pandas as pd
         data = values if values is not None else pd.Series(np.ones(int(selection.mask.sum())))
         grouped = data.groupby(keys, dropna=False, sort=True, observed=True)
         name = {Agg.count_distinct: "nunique", Agg.count: "count" if column else "size"}.get(args.op, args.op.value)
@@ -164,8 +163,6 @@ class PandasEngine:
     def ratio(self, table: Table, args: RatioArgs) -> RatioResult:
         """100 * numerator / denominator (see RatioArgs), overall and per group. Raises as
         `aggregate`, and NoRowsMatched when the base is empty or the denominator is zero."""
-        import pandas as pd
-
         started = time.perf_counter()
         column = table.column(args.column) if args.column else None
         den_column = table.column(args.denominator_column) if args.denominator_column else column
@@ -177,6 +174,7 @@ class PandasEngine:
         within = select(table, args.where)
         hit = base.mask & within.mask
         df = table.df
+        import pandas as pd
         num = (df[column].where(hit, 0.0) if column else pd.Series(hit.astype(float), index=df.index))[base.mask]
         den = (df[den_column] if den_column else pd.Series(1.0, index=df.index))[base.mask]
         if float(den.sum()) == 0:
@@ -189,6 +187,7 @@ class PandasEngine:
                              percent=100 * float(num.sum()) / float(den.sum()), group_by=group_by,
                              provenance=self._provenance(table, ratio_sql(args), base, started, nulls_skipped=nulls,
                                                          notes=notes))
+        import numpy as np
         if group_by:
             keys = self._keys(table, group_by, base.mask, notes)
             sums = pd.DataFrame({"num": num.to_numpy(), "den": den.to_numpy()}).groupby(keys, observed=True, dropna=False)
@@ -205,6 +204,7 @@ class PandasEngine:
         """The profile, or one column's distinct values with row counts (most frequent first,
         cut at max_groups with total_distinct stating the full count)."""
         started = time.perf_counter()
+        import numpy as np
         everything = Selection(mask=np.ones(table.rows, dtype=bool))
         if args.column is None:
             return DescribeResult(profile=profile_table(table),

@@ -4,8 +4,6 @@ rows put back, so a question about a total row still reaches it (agent.summary_r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import dataclasses
 
 
@@ -13,8 +11,6 @@ from agent.errors import UnknownColumn
 from agent.plan import Op, Predicate
 from agent.table import Table
 
-if TYPE_CHECKING:
-    import pandas as pd
 
 _NAMING = (Op.eq, Op.in_, Op.contains)
 
@@ -38,9 +34,8 @@ def scope(table: Table, predicates: list[Predicate]) -> Table:
 
 def with_summary_rows(table: Table) -> Table:
     """The table with its summary rows appended after the data rows (no summary of its own)."""
-    import pandas as pd
-
     cached = table.__dict__.get("_with_summary")
+    import pandas as pd
     if cached is None:
         frame = pd.concat([table.df, table.summary.frame.astype(table.df.dtypes.to_dict(), errors="ignore")],
                           ignore_index=True)

@@ -93,10 +93,9 @@ when PySpark is not installed."""
 def spark_schema(df: pd.DataFrame):
     """The explicit Spark schema of a table's frame: datetime -> TimestampNTZType, integer ->
     LongType, other numbers -> DoubleType, anything else -> StringType. All nullable."""
-    import pandas as pd
-
     from pyspark.sql import types as T
 
+    import pandas as pd
     def field(name: str, series: pd.Series) -> T.StructField:
         import pandas as pd
 
@@ -118,8 +117,6 @@ def spark_schema(df: pd.DataFrame):
 def _frame(df: pd.DataFrame, schema) -> pd.DataFrame:
     """The frame as Arrow can ship it under `schema`: text columns as strings (None for missing),
     booleans as 'True'/'False' text."""
-    import pandas as pd
-
     from pyspark.sql import types as T
 
     out = {}
@@ -128,6 +125,7 @@ def _frame(df: pd.DataFrame, schema) -> pd.DataFrame:
         if isinstance(f.dataType, T.StringType) and s.dtype != "str":
             s = s.map(lambda v: None if v is None or (isinstance(v, float) and v != v) else str(v))
         out[f.name] = s
+    import pandas as pd
     return pd.DataFrame(out, index=df.index)
 
 
@@ -185,10 +183,10 @@ class SparkBackend:
         """Local Spark: the typed frame written to a Parquet file in `staging` (1M rows at a time,
         columns by position), read back under `schema`. Spark then scans only the columns a query
         needs, with memory bounded by its reader, not by the table's size."""
-        import pyarrow as pa
         import pyarrow.parquet as pq
 
         path = self.staging / f"{name}.parquet"
+        import pyarrow as pa
         arrow = pa.schema([pa.field(f"c{i}", _arrow_type(f.dataType)) for i, f in enumerate(schema.fields)])
         with pq.ParquetWriter(path, arrow) as writer:
             for start in range(0, max(len(frame), 1), 1_000_000):

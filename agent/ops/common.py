@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import time
 
-import numpy as np
 
 from agent.engine.values import scalar
 from agent.errors import WrongType
@@ -34,9 +33,8 @@ def provenance(table: Table, operation: str, selection: Selection, started: floa
 
 def numeric(table: Table, column: str, operation: str) -> str:
     """`column` resolved; WrongType unless it holds numbers."""
-    import pandas as pd
-
     column = table.column(column)
+    import pandas as pd
     if not pd.api.types.is_numeric_dtype(table.df[column]):
         raise WrongType(column, table.roles[column].value, operation)
     return column
@@ -45,6 +43,8 @@ def numeric(table: Table, column: str, operation: str) -> str:
 def labels(table: Table, column: str) -> pd.Series:
     """The column's values as a Series of shape (rows,); text spellings that differ only in case or
     surrounding whitespace merged under the most frequent one, as the engine's group-by does."""
+    import numpy as np
+
     import pandas as pd
 
     if table.roles[column] in TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):

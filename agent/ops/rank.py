@@ -3,8 +3,6 @@ other columns; ties at the cut reported."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import time
 
 
@@ -15,8 +13,6 @@ from agent.queries import RankArgs
 from agent.results import RowsResult
 from agent.table_type import Table
 
-if TYPE_CHECKING:
-    import pandas as pd
 
 MAX_TIES = 20
 

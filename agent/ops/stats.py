@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import time
 
-import numpy as np
 
 from agent.engine import Engine
 from agent.engine.composite import change
@@ -24,6 +23,7 @@ from agent.results import ChangeResult, StatResult
 from agent.table_type import Table
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 
@@ -34,6 +34,7 @@ def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
     column = numeric(table, args.column, args.op.value)
     selection = selected(table, args.where)
     values = table.df.loc[selection.mask, column].dropna().astype(float)
+    import numpy as np
     if args.op is StatOp.range:
         parts = {"max": scalar(values.max()), "min": scalar(values.min())}
         value, operation = parts["max"] - parts["min"], f"MAX({column}) - MIN({column})"
@@ -56,8 +57,6 @@ def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
 def subset(engine: Engine, table: Table, args: SubsetArgs) -> StatResult:
     """op(column) over the `limit` rows with the highest (desc) or lowest (asc) `by`, ties at
     the cut broken by file order (and said so in the notes)."""
-    import pandas as pd
-
     started = time.perf_counter()
     by = table.column(args.by)
     column = table.column(args.column) if args.column else None
@@ -67,6 +66,8 @@ def subset(engine: Engine, table: Table, args: SubsetArgs) -> StatResult:
     kept = ordered.iloc[: args.limit]
     tied = int((ordered.iloc[args.limit:] == kept.iloc[-1]).sum()) if len(kept) else 0
     notes = [f"{tied} more rows tie with the last kept {by} value; the first in file order were kept"] if tied else []
+    import numpy as np
+    import pandas as pd
     values = table.df.loc[kept.index, column] if column else pd.Series(np.ones(len(kept)))
     value = apply(values, args.op)
     operation = (f"{agg_text(args.op, column)} OVER (top {args.limit} by {by} "
@@ -86,12 +87,12 @@ def _operand(table: Table, operand: Operand, mask: np.ndarray) -> tuple[pd.Serie
 
 def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult:
     """agg(left op right) per row; division by zero gives a missing value, skipped."""
-    import pandas as pd
-
     started = time.perf_counter()
     selection = selected(table, args.where)
     left, left_text = _operand(table, args.left, selection.mask)
     right, right_text = _operand(table, args.right, selection.mask)
+    import numpy as np
+    import pandas as pd
     match args.op:
         case ArithOp.add: rows = left + right
         case ArithOp.sub: rows = left - right
@@ -108,12 +109,11 @@ def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult
 def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:
     """Keep each id's row with the latest `date` (ties: the later row in the file), then op over
     those rows matching `where`. Rows with no id or date are left out (and counted in notes)."""
-    import pandas as pd
-
     started = time.perf_counter()
     ident, date = table.column(args.id), table.column(args.date)
     column = table.column(args.column) if args.column else None
     df = table.df[[ident, date]].dropna()
+    import numpy as np
     order = df.assign(_pos=np.arange(len(df))).sort_values([date, "_pos"], kind="stable")
     last = order.groupby(ident, sort=False, observed=True).tail(1).index
     keep = np.zeros(table.rows, dtype=bool)
@@ -122,6 +122,7 @@ def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:
     selection.mask &= keep
     if not selection.mask.any() and args.op is not Agg.count:
         raise NoRowsMatched(where_text(args.where).removeprefix(" WHERE ") + " among the latest rows", table.rows, {})
+    import pandas as pd
     values = table.df.loc[selection.mask, column] if column else pd.Series(np.ones(int(selection.mask.sum())))
     value = apply(values, args.op)
     notes = [f"read as a history table: each {ident}'s latest row by {date} ({len(last):,} of {table.rows:,} rows)"]

@@ -22,9 +22,8 @@ if TYPE_CHECKING:
 
 def _counts(table: Table, column: str, mask) -> pd.DataFrame:
     """value, rows, first (position of first appearance), one line per distinct value."""
-    import pandas as pd
-
     values = labels(table, column)[mask].dropna()
+    import pandas as pd
     frame = pd.DataFrame({"value": values.to_numpy(), "pos": range(len(values))})
     grouped = frame.groupby("value", sort=False, observed=True)["pos"]
     return pd.DataFrame({"rows": grouped.size(), "first": grouped.min()}).reset_index()

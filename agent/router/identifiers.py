@@ -5,8 +5,6 @@ cannot count that way, the router abstains saying why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from functools import lru_cache
 
 
@@ -17,9 +15,6 @@ from agent.router.draft import Abstain
 from agent.router.rows import distinct_count, one_per_row
 from agent.table import ColumnRole, Table
 from agent.table_type import identifier_by_name
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)
 """Aggregates that read an identifier's values as quantities."""

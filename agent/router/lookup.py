@@ -5,8 +5,6 @@ whole question stays the search text, so words that map to nothing still rank re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import re
 
 
@@ -21,9 +19,6 @@ from agent.router.parse import build_draft
 from agent.router.link import read
 from agent.router.reading import Reading
 from agent.table import ColumnRole, Table
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig) -> tuple[SearchArgs, list[str]]:
@@ -95,9 +90,8 @@ _ID = re.compile(r"\b(?=\w*\d)\w{8,}\b")
 def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]) -> list[Predicate]:
     """Long codes ('card 630423337322', a transaction id): the column holding exactly that value
     becomes `column = code`; the number items they produced leave the reading."""
-    import pandas as pd
-
     out = []
+    import pandas as pd
     for match in _ID.finditer(question):
         code = match.group()
         for column in table.df.columns:

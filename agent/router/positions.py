@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import re
 
-import numpy as np
 
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
@@ -23,6 +22,7 @@ from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 STEPS = {"after": 1, "following": 1, "below": 1, "before": -1, "preceding": -1, "above": -1}
@@ -205,6 +205,8 @@ def _same_order(rows: list[int], table: Table, columns: list[str], word: str) ->
 def order_key(value: object) -> float | None:
     """A cell as a number to order by: a number, a date (as a timestamp), or text that is a number,
     a date ('October 1, 1969') or holds one year; None when it is none of these (or missing)."""
+    import numpy as np
+
     import pandas as pd
 
     if isinstance(value, (int, float, np.integer, np.floating)) and not pd.isna(value):
@@ -242,6 +244,8 @@ def _has_value(table: Table, row: int, columns: list[str]) -> None:
 
 
 def _row(table: Table, cell: Cell) -> int:
+    import numpy as np
+
     return int(np.flatnonzero(_holds(table.df[cell.column], cell.value))[0])
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
 from agent.search import payload_filter as qm
 
 from agent.plan import Op, Predicate
@@ -16,6 +15,7 @@ from agent.predicates import operands, to_number, date_bounds, select, text_code
 from agent.table import ColumnRole, Table
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 MAX_MATCH_VALUES = 2_000
@@ -32,10 +32,9 @@ def to_filter(table: Table, predicates: list[Predicate]) -> qm.Filter | None:
     """The AND of `predicates` as a payload filter (payload_filter.Filter; each store translates
     it), or None for no predicates. Raises the engine's
     typed errors (UnknownColumn, BadPredicate) for a predicate the engine would reject."""
-    import pandas as pd
-
     must: list = []
     must_not: list = []
+    import pandas as pd
     for predicate in predicates:
         column = table.column(predicate.column)
         p = predicate.model_copy(update={"column": column})
@@ -77,14 +76,13 @@ def _number(series: pd.Series, p: Predicate, must: list, must_not: list) -> None
 
 
 def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
-    import pandas as pd
-
     key, op = p.column, p.op
 
     def period(low, high) -> qm.FieldCondition:
         return qm.FieldCondition(key=key, range=qm.DatetimeRange(
             gte=iso(low) if low is not None else None, lt=iso(high) if high is not None else None))
 
+    import pandas as pd
     if op in (Op.latest, Op.earliest):
         day = (series.max() if op is Op.latest else series.min()).normalize()
         must.append(period(day, day + pd.Timedelta(days=1)))
@@ -97,6 +95,7 @@ def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
 
 def _text(table: Table, p: Predicate, mask: np.ndarray, must: list, must_not: list) -> None:
     categorical = text_codes(table, p.column)
+    import numpy as np
     categories = np.asarray(categorical.categories, dtype=object).astype(str)
     codes = categorical.codes
     kept = np.unique(codes[mask & (codes >= 0)])

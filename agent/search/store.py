@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 
 from agent.config import SearchConfig
 from agent.search.backends import ClientStore, EdgeStore, IndexKind, VectorStore, transient  # noqa: F401 (re-export)
@@ -26,7 +25,8 @@ from agent.search.text import TEXT_VERSION, payloads
 from agent.table import ColumnRole, Table
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import numpy as np
+
 
 _OPEN: dict[str, VectorStore] = {}
 """Open local stores by folder (one open handle per folder per process, shared)."""
@@ -221,9 +221,8 @@ class RecordStore:
             return False
 
     def _indexes(self) -> dict[str, IndexKind]:
-        import pandas as pd
-
         out: dict[str, IndexKind] = {}
+        import pandas as pd
         for column, role in self.table.roles.items():
             if self.indexed is not None and column not in self.indexed:
                 continue

@@ -3,16 +3,11 @@ embedded and matched by BM25, and rows as typed payloads for Qdrant."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import math
 
-import numpy as np
 
 from agent.table import ColumnRole, Table
 
-if TYPE_CHECKING:
-    import pandas as pd
 
 TEXT_VERSION = 2
 """Bumped whenever the text or payload layout changes: part of the index cache key."""
@@ -42,6 +37,7 @@ def cell(value: object) -> str | None:
         return None
     if isinstance(value, pd.Timestamp):
         return str(value).removesuffix(" 00:00:00")
+    import numpy as np
     if isinstance(value, (float, np.floating)):
         return np.format_float_positional(float(value), trim="-")
     return str(value)
@@ -61,11 +57,10 @@ def row_texts(table: Table, columns: list[str], start: int = 0, stop: int | None
 def payloads(table: Table, start: int = 0, stop: int | None = None) -> list[dict[str, object]]:
     """Typed payloads of rows [start, stop): numbers as int/float, dates as RFC 3339 text (the
     form Qdrant's datetime index reads), text as str, missing as None."""
-    import pandas as pd
-
     frame = table.df.iloc[start:stop]
     columns = list(frame.columns)
     converters = []
+    import pandas as pd
     for c in columns:
         if table.roles[c] is ColumnRole.date:
             converters.append(lambda v: None if v is pd.NaT or pd.isna(v) else v.strftime("%Y-%m-%dT%H:%M:%S.%f") + "Z")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 from pydantic import BaseModel
 
 from agent import table_rows
@@ -19,6 +18,7 @@ from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
 from agent.table import ColumnRole, Table
+
 
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
                       re.I)
@@ -64,6 +64,7 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
     where = _rows(plan) if found else None
     if where is None or table.lies_in_file:
         return
+    import numpy as np
     mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else None
     groups = set(getattr(plan, "group_by", []) or [])
     hit = [label for pos, (column, label) in found.items() if (mask is None or bool(mask[pos]))
@@ -84,6 +85,7 @@ def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> Non
         return
     column = plan.column
     series = table.df[column]
+    import numpy as np
     values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
     whole = series.dropna()
     if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
