@@ -1,15 +1,20 @@
-"""A table's typed rows in DuckDB storage, and the facts the router reads about them by SQL, so a
-question needs no DataFrame (`tally ask` on a cached table never imports pandas for them).
+"""A table's typed rows in DuckDB, and the facts the router reads about them by SQL, so a question
+needs no DataFrame (`tally ask` on a cached table never imports pandas for them).
 
 The rows are the ones `Table.df` holds (every typed row in file order, or a big table's value
-frame): copied once per process into table `rows` of the table's own in-memory DuckDB connection,
-from `Table.rows_parquet` when the table cache wrote one, else from `df`. Its `rowid` is the row's
-0-based position in `df`. Each fact follows the pandas reading it replaces (noted per function):
+frame), registered once per process as a view in one shared in-memory DuckDB connection (one
+database for every table: a database apiece would cost megabytes each): over `Table.rows_parquet`
+when the table cache wrote one and `df` is not in memory, else over `df` itself (scanned in
+place, not copied). Its ROW column is the row's 0-based position in `df`. The view is dropped when
+the table is collected. Each fact follows the pandas reading it replaces (noted per function):
 missing cells (SQL NULL; pandas NaN) are skipped, text compares exactly, and each fact is cached on
 the table."""
 
 from __future__ import annotations
 
+import itertools
+import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,46 +27,83 @@ from agent.typed_view import column as col
 if TYPE_CHECKING:
     from agent.table_type import Table
 
-_ROWS = "rows"
+ROW = "__tally_row"
+"""The column of a table's view holding each row's 0-based position."""
 _NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
             "FLOAT", "DOUBLE", "REAL", "BOOLEAN")
+_lock = threading.RLock()  # re-entrant: a finalizer may run while this thread holds it
+_names = itertools.count()
+_shared: list[duckdb.DuckDBPyConnection] = []
 
 
-def rows_db(table: Table) -> duckdb.DuckDBPyConnection:
-    """The table's DuckDB connection holding its typed rows as table `rows` (built on first use)."""
-    connection = table.__dict__.get("_rows_db")
-    if connection is None:
+def _connection() -> duckdb.DuckDBPyConnection:
+    if not _shared:
         connection = duckdb.connect(":memory:")
         connection.execute("SET enable_progress_bar = false")
-        if not table.frame_loaded and table.rows_parquet is not None:
-            source = exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(table.rows_parquet))])
-        else:
-            connection.register("_frame", table.df)
-            source = exp.to_table("_frame")
-        connection.execute(exp.Create(this=exp.to_table(_ROWS), kind="TABLE",
-                                      expression=exp.select("*").from_(source)).sql("duckdb"))
-        if source.name == "_frame":
-            connection.unregister("_frame")
-        table.__dict__["_rows_db"] = connection
-    return connection
+        _shared.append(connection)
+    return _shared[0]
 
 
-def _one(table: Table, query: exp.Expression) -> tuple:
-    (row,) = rows_db(table).execute(query.sql("duckdb")).fetchall()
+def _view(table: Table) -> str:
+    """The name of the table's rows in the shared connection, registered on first use (call under _lock)."""
+    name = table.__dict__.get("_rows_view")
+    if name is not None:
+        return name
+    name, connection = f"rows_{next(_names)}", _connection()
+    if not table.frame_loaded and table.rows_parquet is not None:
+        source = exp.Anonymous(this="read_parquet", expressions=[
+            exp.Literal.string(str(table.rows_parquet)), exp.EQ(this=exp.var("file_row_number"), expression=exp.true())])
+        query = exp.select(*[col(c) for c in table.columns], exp.alias_(exp.column("file_row_number"), ROW, quoted=True)
+                           ).from_(source)
+        connection.execute(exp.Create(this=exp.to_identifier(name), kind="VIEW", expression=query).sql("duckdb"))
+        weakref.finalize(table, _drop, name, False)
+    else:
+        import numpy as np
+
+        connection.register(name, table.df.assign(**{ROW: np.arange(len(table.df))}))  # a view: not copied
+        weakref.finalize(table, _drop, name, True)
+    table.__dict__["_rows_view"] = name
+    return name
+
+
+def _drop(name: str, registered: bool) -> None:
+    """Forget a collected table's view (its frame is then freed)."""
+    try:
+        with _lock:
+            if registered:
+                _connection().unregister(name)
+            else:
+                _connection().execute(f"DROP VIEW IF EXISTS {name}")
+    except Exception:  # the connection is closed at exit
+        pass
+
+
+def _rows(table: Table, build) -> list[tuple]:
+    """The rows of the query `build(view name)` returns, run on the shared connection."""
+    with _lock:
+        return _connection().execute(build(_view(table)).sql("duckdb")).fetchall()
+
+
+def _one(table: Table, build) -> tuple:
+    (row,) = _rows(table, build)
     return row
 
 
 def write_parquet(table: Table, path: Path) -> None:
     """Write the table's typed rows, in file order, to the Parquet file `path`."""
-    copy = f"COPY (SELECT * FROM {_ROWS} ORDER BY rowid) TO {exp.Literal.string(str(path)).sql('duckdb')} (FORMAT PARQUET)"
-    rows_db(table).execute(copy)
+    with _lock:
+        query = exp.select(*[col(c) for c in table.columns]).from_(_view(table)).order_by(exp.column(ROW, quoted=True))
+        _connection().execute(f"COPY ({query.sql('duckdb')}) TO {exp.Literal.string(str(path)).sql('duckdb')} "
+                              "(FORMAT PARQUET)")
 
 
 def sql_type(table: Table, column: str) -> str:
-    """DuckDB's type name of a column of `rows` ('VARCHAR', 'DOUBLE', 'BIGINT', 'TIMESTAMP_NS', ...)."""
+    """DuckDB's type name of a column of the table's rows ('VARCHAR', 'DOUBLE', 'BIGINT', 'TIMESTAMP_NS', ...)."""
     cache = table.__dict__.setdefault("_sql_types", {})
     if not cache:
-        described = rows_db(table).execute(f"DESCRIBE {_ROWS}").fetchall()
+        with _lock:
+            query = exp.select(*[col(c) for c in table.columns]).from_(_view(table))
+            described = _connection().execute(f"DESCRIBE {query.sql('duckdb')}").fetchall()
         cache.update({str(r[0]): str(r[1]) for r in described})
     return cache[column]
 
@@ -94,8 +136,8 @@ def counts(table: Table, column: str) -> Counts:
     """COUNT, COUNT(DISTINCT) and COUNT(*) of a column (pandas count, nunique, len)."""
     cache = table.__dict__.setdefault("_fact_counts", {})
     if column not in cache:
-        present, distinct, rows = _one(table, exp.select(exp.Count(this=col(column)), exp.Count(
-            this=exp.Distinct(expressions=[col(column)])), exp.Count(this=exp.Star())).from_(_ROWS))
+        present, distinct, rows = _one(table, lambda view: exp.select(exp.Count(this=col(column)), exp.Count(
+            this=exp.Distinct(expressions=[col(column)])), exp.Count(this=exp.Star())).from_(view))
         cache[column] = Counts(int(present), int(distinct), int(rows))
     return cache[column]
 
@@ -121,8 +163,8 @@ def numbers(table: Table, column: str) -> Numbers:
         whole = exp.func("bool_and", exp.EQ(this=exp.Mod(this=x.copy(), expression=exp.convert(1)), expression=exp.convert(0)))
         zero_one = exp.func("bool_and", exp.In(this=x.copy(), expressions=[exp.convert(0), exp.convert(1)]))
         one = exp.func("bool_or", exp.EQ(this=x.copy(), expression=exp.convert(1)))
-        low, high, w, z, o = _one(table, exp.select(exp.Min(this=x.copy()), exp.Max(this=x.copy()), whole, zero_one, one)
-                                  .from_(_ROWS))
+        low, high, w, z, o = _one(table, lambda view: exp.select(
+            exp.Min(this=x.copy()), exp.Max(this=x.copy()), whole, zero_one, one).from_(view))
         cache[column] = Numbers(low, high, w is not False, z is not False, o is True)
     return cache[column]
 
@@ -135,10 +177,10 @@ def cents(table: Table, column: str) -> bool:
     x = col(column)
     cents_ = exp.Mul(this=x.copy(), expression=exp.convert(100))
     off = exp.Abs(this=exp.Sub(this=cents_, expression=exp.func("round", cents_.copy())))
-    present, top, whole_cents, fraction = _one(table, exp.select(
+    present, top, whole_cents, fraction = _one(table, lambda view: exp.select(
         exp.Count(this=x.copy()), exp.Max(this=exp.Abs(this=x.copy())),
         exp.func("bool_and", exp.LT(this=off, expression=exp.Literal.number("1e-6"))),
-        exp.func("bool_or", exp.NEQ(this=x.copy(), expression=exp.func("round", x.copy())))).from_(_ROWS))
+        exp.func("bool_or", exp.NEQ(this=x.copy(), expression=exp.func("round", x.copy())))).from_(view))
     return bool(present) and top < 1e15 and bool(whole_cents) and bool(fraction)
 
 
@@ -147,10 +189,10 @@ def values(table: Table, column: str) -> list[tuple[object, int]]:
     non-missing cells), each with its row count."""
     cache = table.__dict__.setdefault("_fact_values", {})
     if column not in cache:
-        first = exp.Min(this=exp.column("rowid"))
-        query = exp.select(col(column), exp.Count(this=exp.Star())).from_(_ROWS).where(
-            exp.Not(this=exp.Is(this=col(column), expression=exp.Null()))).group_by(col(column)).order_by(first)
-        cache[column] = [(v, int(n)) for v, n in rows_db(table).execute(query.sql("duckdb")).fetchall()]
+        first = exp.Min(this=exp.column(ROW, quoted=True))
+        found = _rows(table, lambda view: exp.select(col(column), exp.Count(this=exp.Star())).from_(view).where(
+            exp.Not(this=exp.Is(this=col(column), expression=exp.Null()))).group_by(col(column)).order_by(first))
+        cache[column] = [(v, int(n)) for v, n in found]
     return cache[column]
 
 
@@ -163,11 +205,10 @@ def row_cells(table: Table, positions: list[int]) -> dict[int, dict[str, object]
     """The cells of the rows at these 0-based positions: {position: {column: cell (None if missing)}}."""
     if not positions:
         return {}
-    query = exp.select("rowid", "*").from_(_ROWS).where(
-        exp.In(this=exp.column("rowid"), expressions=[exp.convert(p) for p in positions])).order_by("rowid")
-    cursor = rows_db(table).execute(query.sql("duckdb"))
-    names = [d[0] for d in cursor.description][1:]
-    return {int(r[0]): dict(zip(names, r[1:])) for r in cursor.fetchall()}
+    row, names = exp.column(ROW, quoted=True), table.columns
+    found = _rows(table, lambda view: exp.select(row, *[col(c) for c in names]).from_(view).where(
+        exp.In(this=row.copy(), expressions=[exp.convert(p) for p in positions])))
+    return {int(r[0]): dict(zip(names, r[1:])) for r in sorted(found)}
 
 
 def many_lines(table: Table, column: str) -> tuple[int, int]:
@@ -178,8 +219,8 @@ def many_lines(table: Table, column: str) -> tuple[int, int]:
     x = col(column)
     breaks = exp.Sub(this=exp.Length(this=x.copy()), expression=exp.Length(this=exp.Replace(
         this=x.copy(), expression=exp.func("chr", exp.convert(10)), replacement=exp.Literal.string(""))))
-    present, listed = _one(table, exp.select(exp.Count(this=x.copy()), exp.func("count_if", exp.GTE(
-        this=breaks, expression=exp.convert(2)))).from_(_ROWS))
+    present, listed = _one(table, lambda view: exp.select(exp.Count(this=x.copy()), exp.func("count_if", exp.GTE(
+        this=breaks, expression=exp.convert(2)))).from_(view))
     return int(present), int(listed or 0)
 
 
@@ -188,7 +229,7 @@ def has_number(table: Table, column: str, number: float) -> bool:
     cache = table.__dict__.setdefault("_fact_has", {})
     key = (column, number)
     if key not in cache:
-        (found,) = _one(table, exp.select(exp.func("bool_or", exp.EQ(this=exp.cast(col(column), "DOUBLE"),
-                                                                      expression=exp.convert(float(number))))).from_(_ROWS))
+        (found,) = _one(table, lambda view: exp.select(exp.func("bool_or", exp.EQ(
+            this=exp.cast(col(column), "DOUBLE"), expression=exp.convert(float(number))))).from_(view))
         cache[key] = found is True
     return cache[key]

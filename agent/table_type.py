@@ -149,7 +149,7 @@ class Table:
 
 
 
-_UNPICKLED = ("_rows_db", "_parquet_rows")
+_UNPICKLED = ("_rows_view", "_parquet_rows")
 """Per-process caches a pickled table leaves out (agent/table_rows.py)."""
 
 
