@@ -44,7 +44,8 @@ def build_agent(path: Path, config: Config):
 
 def _choose_agent(files: list[str], question: str, config: Config):
     """The agent over the one table the router reads `question` against: every table is loaded
-    (Excel: every sheet); the table whose router decision holds a plan or lookup answers. With
+    (Excel: every sheet); the table whose router decision holds a plan or lookup answers (or
+    refuses, when every word was read but its rows keep it from an exact answer). With
     several such tables it refuses (exit 3), naming them, rather than pick one; with none, the
     first table answers (it abstains with its reason, or a model decides)."""
     from agent.sources import expand
@@ -53,7 +54,8 @@ def _choose_agent(files: list[str], question: str, config: Config):
     agents = [build_agent(Path(spec), config) for spec in specs]
     if len(agents) == 1:
         return agents[0]
-    readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None]
+    readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None
+                or d.data_refused]  # read, but its rows refuse: still a table the question is about
     if len(readable) > 1:
         names = ", ".join(a.table.name for a in readable)
         errors.print(f"I cannot tell which table this asks about: it reads against {names}. Ask again with one "

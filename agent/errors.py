@@ -82,15 +82,6 @@ class BadPredicate(ToolError):
         super().__init__(f"Bad predicate on {column!r} ({op}): {reason}")
 
 
-def zero_count_is_exact(op: str, group_by: list[str], near_values: dict[str, list[str]]) -> bool:
-    """True when a plan whose predicates select no row has an exact answer of 0: an ungrouped
-    COUNT or COUNT DISTINCT ('how many balances are over 1,000,000' -> 0 of N rows). Not when a
-    compared text value has near spellings in its column (a misspelled value would count 0 for the
-    wrong reason), nor for a grouped count (no group to show) or another aggregate (a sum or mean
-    of no rows is no number)."""
-    return str(op) in ("count", "count_distinct") and not group_by and not any(near_values.values())
-
-
 class NoRowsMatched(ToolError):
     """The predicates select no row. `near_values` suggests values of text columns compared."""
 

@@ -290,10 +290,15 @@ def _separated(body: str, text: str, convention: str | None) -> float:
 def lenient_number(text: str) -> float:
     """The reading of a question's number before its column is known: the decimal-point one when it
     is sure or the usual ('1.000' -> 1), else the decimal-comma one ('2,5' -> 2.5); re-read by the
-    compared column with `question_number` once the column is known."""
+    compared column with `question_number` once the column is known. Raises AmbiguousNumber naming
+    the text when it is no number in either convention ('05.01.2024')."""
     for convention in ("dot", "comma"):
         try:
             return question_number(text, convention)
         except AmbiguousNumber:
             continue
-    return float(re.sub(r"[$€£,%]", "", text))  # '1,00.0': as read before separators were checked
+    try:
+        return float(re.sub(r"[$€£,%]", "", text))  # '1,00.0': as read before separators were checked
+    except ValueError:  # '05.01.2024', '1.2.3': no number at all
+        raise AmbiguousNumber(f"I cannot read '{text}' as a number or a date (dates are read written "
+                              "2024-01-05 or 01/05/2024)") from None

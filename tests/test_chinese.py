@@ -82,3 +82,12 @@ def test_questions_in_other_scripts_are_refused(question):
 def test_a_cjk_run_is_one_token_apart_from_latin_words():
     assert [(t.text, t.kind) for t in tokenize("BMI的平均值")] == [("BMI", "word"), ("的平均值", "cjk")]
     assert [(t.text, t.kind) for t in tokenize("Сколько")] == [("Сколько", "word")]
+
+
+def test_a_header_is_split_out_even_where_a_longer_vocabulary_word_starts_earlier():
+    # '平均数量': 平均数 (average) would leave 量 unmatched; 平均 + the header 数量 reads every character.
+    table = table_from_text("城市,数量\n北京,3\n上海,1\n北京,2\n", "q.csv")  # mean (3 + 1 + 2) / 3 = 2
+    outcome = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask("平均数量")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 2
+

@@ -149,6 +149,22 @@ def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_p
     assert only.exit_code == 0 and "The total amount is 2" in only.output  # only b holds 'E'
 
 
+def test_a_sheet_that_reads_the_question_but_refuses_over_its_rows_is_not_passed_over(tmp_path):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    report = book.active
+    report.title = "Report"
+    for row in (["store", "sales"], ["Downtown", 100], ["Mall", 50], ["Total", "=SUM(B2:B3)"]):
+        report.append(row)  # a formula total with no cached value: the sheet refuses to count it
+    staff = book.create_sheet("Staff")
+    for row in (["name", "wage"], ["Kim", 15], ["Lou", 14]):
+        staff.append(row)
+    book.save(tmp_path / "book.xlsx")
+    result = runner.invoke(app, ["ask", str(tmp_path / "book.xlsx"), "How many rows are there?"], env={"COLUMNS": "300"})
+    assert result.exit_code == 3 and "book.xlsx#Report, book.xlsx#Staff" in result.output  # not Staff's 2 rows
+
+
 def test_a_pipe_is_refused_not_read(tmp_path):
     import os
 

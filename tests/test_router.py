@@ -108,6 +108,10 @@ def test_a_complete_question_in_a_conversation_keeps_none_of_the_last_conditions
     assert complete.where == [eq("gender", "F")]  # not category = 'grocery_pos' AND gender = 'F'
     elliptic = router.route("how many?", previous=first).plan
     assert elliptic.op == "count" and elliptic.where == first.where  # no condition of its own: refines
+    rows = router.route("How many transactions are there?", previous=first).plan
+    assert rows.op == "count" and rows.where == [] and rows.group_by == []  # its own row noun, no cue: fresh
+    cued = router.route("and how many transactions?", previous=first).plan
+    assert cued.op == "count" and cued.where == first.where  # a leading 'and' refines
 
 
 def test_nothing_is_hard_coded_to_one_dataset():

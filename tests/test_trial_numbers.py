@@ -150,3 +150,11 @@ def test_sign_words_ground_their_condition(question, expected):
 
 def test_a_sign_word_on_a_text_column_still_refuses():
     assert "negative" in abstains(NEG, "How many negative regions are there?")  # region is text: no sign
+
+
+@pytest.mark.parametrize("question, text", [
+    ("How many orders on 05.01.2024?", "05.01.2024"), ("How many orders have qty 1.2.3?", "1.2.3"),
+])
+def test_a_dotted_run_of_digits_that_is_no_number_is_refused_naming_it(question, text):
+    answer = abstains("order,day,qty\nA,2024-01-05,1\nB,2024-05-01,2\n", question)
+    assert f"'{text}'" in answer and "as a number" in answer

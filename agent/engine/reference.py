@@ -9,7 +9,7 @@ import math
 import time
 
 
-from agent.errors import NoRowsMatched, WrongType, zero_count_is_exact
+from agent.errors import NoRowsMatched, WrongType
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
 from agent.predicates import Selection, canonical_labels, select
 from agent.profile import profile_table

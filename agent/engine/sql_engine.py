@@ -17,7 +17,7 @@ from agent.engine import cut
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
-from agent.errors import NoRowsMatched, near, zero_count_is_exact
+from agent.errors import NoRowsMatched, near
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)

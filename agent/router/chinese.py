@@ -70,25 +70,36 @@ def segment(tokens: list[Token], lex: Lexicon, notes: list[str]) -> list[Token]:
 
 
 def _split(run: str, lex: Lexicon) -> list[tuple[str, str | None]]:
-    """(piece, English words or None for a table string / unmatched characters) for one CJK run."""
+    """(piece, English words or None for a table string / unmatched characters) for one CJK run:
+    the segmentation leaving the fewest characters unmatched, then the most characters in table
+    strings, then the fewest pieces, then the longest first piece ('平均数量' over a header 数量 is
+    平均 + 数量, not 平均数 + 量)."""
+    longest = max(_LONGEST, lex.cjk_longest)
+    # best[i]: the cost (unmatched characters, -table characters, pieces) and the pieces of run[i:]
+    best: list[tuple[tuple[int, int, int], list[str | None]]] = [((0, 0, 0), [])] * (len(run) + 1)
+    for i in range(len(run) - 1, -1, -1):
+        options = []
+        for j in range(min(len(run), i + longest), i, -1):  # longest first: it wins a tie
+            piece = run[i:j]
+            if piece in lex.cjk_phrases or piece in WORDS:
+                (unmatched, table, count), tail = best[j]
+                own = len(piece) if piece in lex.cjk_phrases else 0
+                options.append(((unmatched, table - own, count + 1), [piece, *tail]))
+        (unmatched, table, count), rest = best[i + 1]
+        options.append(((unmatched + 1, table, count + 1), [None, *rest]))  # run[i] unmatched
+        best[i] = min(options, key=lambda option: option[0])
     pieces: list[tuple[str, str | None]] = []
     i, unknown = 0, ""
-    longest = max(_LONGEST, lex.cjk_longest)
-    while i < len(run):
-        match = next((run[i:j] for j in range(min(len(run), i + longest), i, -1)
-                      if run[i:j] in lex.cjk_phrases or run[i:j] in WORDS), None)
-        if match is None:
-            unknown += run[i]
-            i += 1
+    for piece in best[0][1]:
+        if piece is None:  # unmatched characters are kept together as one word
+            unknown, i = unknown + run[i], i + 1
             continue
         if unknown:
             pieces.append((unknown, None))
             unknown = ""
-        pieces.append((match, None if match in lex.cjk_phrases else WORDS[match]))
-        i += len(match)
-    if unknown:
-        pieces.append((unknown, None))
-    return pieces
+        pieces.append((piece, None if piece in lex.cjk_phrases else WORDS[piece]))
+        i += len(piece)
+    return pieces + ([(unknown, None)] if unknown else [])
 
 
 def cjk_phrase(word: str) -> bool:

@@ -17,6 +17,11 @@ class Abstain(Exception):
         super().__init__(reason)
 
 
+class DataAbstain(Abstain):
+    """Every word was read into a plan, but the table's rows keep it from an exact answer (a summary
+    row it would count, a column of places, cells holding lists): the question is about this table."""
+
+
 @dataclass
 class Draft:
     """What the parser has understood so far."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from agent.numbers import lenient_number
+from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_link
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.column_names import settle_columns
+from agent.router.draft import Abstain
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
 from agent.router.reading import Evidence, Item, Reading
@@ -258,7 +259,10 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
             return Item(token.text, i, values), 1
         return Item(token.text, i, [], date=iso_date(token.text)), 1
     if token.kind == "number":
-        number, width = parse_number(token.text), 1
+        try:
+            number, width = parse_number(token.text), 1
+        except AmbiguousNumber as exc:
+            raise Abstain(f"{exc}.") from None
         nxt = tokens[i + 1].lower if i + 1 < len(tokens) else ""
         if nxt in V.SCALE_WORDS:
             number, width = number * V.SCALE_WORDS[nxt], 2

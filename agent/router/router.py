@@ -15,7 +15,7 @@ from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
 from agent.router.lexicon import build_lexicon
 from agent.router.lookup import lookup_plan
-from agent.router.draft import Abstain, Draft
+from agent.router.draft import Abstain, DataAbstain, Draft
 from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
@@ -50,6 +50,9 @@ class RouterDecision(BaseModel):
     lookup: SearchArgs | None = None
     """For a record lookup (retrieval): the search the router would run."""
     abstain: str | None = None
+    data_refused: bool = False
+    """The abstention came after every word was read into a plan: the table's rows, not the
+    question's words, keep it from an exact answer (agent.router.draft.DataAbstain)."""
     notes: list[str] = Field(default_factory=list)
     elapsed_us: float = 0.0
     """Classification plus parsing time in microseconds (embedding links included)."""
@@ -124,14 +127,15 @@ class Router:
             else:
                 if isinstance(taken, int) and draft.limit is None:
                     draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
-                # a question asking for something with conditions of its own, and no follow-up cue, is
-                # complete: it does not inherit the last plan's conditions
-                complete = draft.asks and bool(draft.predicates) and not follow_up
+                # a question asking for something with conditions or a row noun of its own ('how many
+                # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
+                complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
                 plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
                 decision.plan = self._checked(plan, reading, draft, asked, previous)
                 decision.notes = [*reading.notes, *draft.notes]
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
+            decision.data_refused = isinstance(exc, DataAbstain)
         for note in (superlative, postfix, layout):
             if note:
                 decision.notes.insert(0, note)

@@ -16,7 +16,7 @@ from agent import table_rows
 from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
-from agent.router.draft import Abstain
+from agent.router.draft import Abstain, DataAbstain
 from agent.table import ColumnRole, Table
 
 
@@ -70,8 +70,8 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
     hit = [label for pos, (column, label) in found.items() if (mask is None or bool(mask[pos]))
            and (not groups or column in groups)]  # grouped: the summary row is a group only by its label
     if hit:
-        raise Abstain(f"The table holds a row labelled '{hit[0]}', which looks like a summary of other rows, not a "
-                      "row of data; my answer would count it. Ask about the rows you mean, naming them.")
+        raise DataAbstain(f"The table holds a row labelled '{hit[0]}', which looks like a summary of other rows, not a "
+                          "row of data; my answer would count it. Ask about the rows you mean, naming them.")
 
 
 def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> None:
@@ -176,8 +176,8 @@ def check_rank_order(plan: BaseModel, table: Table) -> None:
     op = getattr(getattr(plan, "op", None), "value", None)
     ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or (getattr(plan, "order", None) and op == "sum")
     if ranks and _rank_like(table, column):
-        raise Abstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
-                      f"'{column} = 1' or 'the lowest {column}'.")
+        raise DataAbstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
+                          f"'{column} = 1' or 'the lowest {column}'.")
 
 
 def _list_cells(table: Table, column: str) -> bool:
@@ -199,8 +199,8 @@ def check_list_cells(plan: BaseModel, table: Table) -> None:
         columns.append(plan.column)
     for column in columns:
         if column in table.roles and table.roles.get(column) in _TEXT and _list_cells(table, column):
-            raise Abstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
-                          "so I cannot count or match what is inside them.")
+            raise DataAbstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
+                              "so I cannot count or match what is inside them.")
 
 
 def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
