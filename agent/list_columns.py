@@ -19,11 +19,15 @@ Anything else stays text: free text with commas is never a list."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import re
 from enum import StrEnum
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 SAMPLE = 200
 
@@ -66,6 +70,8 @@ def split_items(cell: object, form: ListForm) -> list[str] | None:
 
 
 def _missing(cell: object) -> bool:
+    import pandas as pd
+
     return cell is None or cell is pd.NA or cell is pd.NaT or (isinstance(cell, float) and cell != cell)
 
 

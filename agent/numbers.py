@@ -8,12 +8,14 @@ first field > 12 shows day-first), with optional H:M[:S]; plain integers are nev
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass
 
-import numpy as np
-import pandas as pd
-import pyarrow as pa
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MISSING_TOKENS = frozenset({"", "n/a", "na", "null", "none", "-", "nan", "#n/a"})
 """Cell text (stripped, lowercased) that means 'no value'."""
@@ -103,6 +105,7 @@ def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, d
         thousands = body.str.contains(",", regex=False)
         body = body.str.replace(",", "", regex=False)
         masks = {}
+    import pandas as pd
     values = pd.to_numeric(body, errors="coerce").astype("float64")
     values = values.where(~neg.to_numpy(), -values)
     masks = {"parentheses = negative": neg, "percent": pct, **masks, "currency dropped": currency,
@@ -144,6 +147,8 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
     ok = values.notna()
     if ok.mean() < share:
         return None
+    import numpy as np
+    import pandas as pd
     out = pd.Series(np.nan, index=raw.index, dtype="float64")
     out[present.index] = values
     bad = raw[present.index[~ok.to_numpy()]]
@@ -173,6 +178,7 @@ def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | No
     ok = values.notna()
     if ok.mean() < NUMERIC_SHARE:
         return None
+    import pandas as pd
     out = pd.Series(pd.NaT, index=text.index, dtype="datetime64[ns]")
     out[present.index] = values
     return Parsed(out, int(missing.sum()), text[present.index[~ok.to_numpy()]], notes)
@@ -180,15 +186,20 @@ def parse_dates(text: pd.Series, sample: list[str] | None = None) -> Parsed | No
 
 def _arrow_iso(text: pd.Series) -> pd.Series | None:
     """Fast path: Arrow's cast when every non-null cell is clean ISO 8601 without offset; else None."""
+    import pyarrow as pa
+
     try:
         arrow = pa.array(text, type=pa.string()).cast(pa.timestamp("ns"))
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
         return None
+    import pandas as pd
     return pd.Series(arrow.to_numpy(zero_copy_only=False), index=text.index).astype("datetime64[ns]")
 
 
 def _iso_dates(present: pd.Series) -> pd.Series:
     """ISO 8601 text -> datetime64[ns] (naive; offsets converted to UTC)."""
+    import pandas as pd
+
     values = pd.to_datetime(present, format="ISO8601", errors="coerce", utc=True)
     return values.dt.tz_convert(None).astype("datetime64[ns]")
 
@@ -197,6 +208,7 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
     dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
+    import pandas as pd
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
     for year in ("%Y", "%y"):
         for clock in (" %H:%M:%S", " %H:%M", ""):

@@ -3,16 +3,20 @@ surrounding whitespace; date values are ISO prefixes meaning a whole year, month
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
-import pandas as pd
 
 from agent.errors import BadPredicate, NoRowsMatched, near
 from agent.plan import Op, Predicate
 from agent.sqlish import where_sql
 from agent.table_type import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 _ORDER_OPS = {Op.gt, Op.ge, Op.lt, Op.le, Op.between}
 _NUMBER = re.compile(r"^\s*[-+]?[$€£]?\s*[\d,]*\.?\d+(e[-+]?\d+)?\s*%?\s*$", re.I)
@@ -31,6 +35,7 @@ class Selection:
 def text_codes(table: Table, column: str) -> pd.Categorical:
     """The column as a pandas Categorical, cached on the table (fast repeated matching)."""
     cache = table.__dict__.setdefault("_categoricals", {})
+    import pandas as pd
     if column not in cache:
         cache[column] = pd.Categorical(table.df[column])
     return cache[column]
@@ -39,6 +44,8 @@ def text_codes(table: Table, column: str) -> pd.Categorical:
 def select(table: Table, predicates: list[Predicate]) -> Selection:
     """AND of all predicates as a boolean mask of shape (rows,). Raises UnknownColumn or
     BadPredicate. An empty list selects every row."""
+    import numpy as np
+
     selection = Selection(mask=np.ones(table.rows, dtype=bool))
     for predicate in predicates:
         column = table.column(predicate.column)
@@ -56,6 +63,8 @@ def select(table: Table, predicates: list[Predicate]) -> Selection:
 
 
 def _is_numeric(table: Table, column: str) -> bool:
+    import pandas as pd
+
     return pd.api.types.is_numeric_dtype(table.df[column])
 
 
@@ -129,6 +138,7 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         hit = [n in wanted for n in normalised]
     if op in (Op.ne, Op.not_in):
         hit = [not h for h in hit]
+    import numpy as np
     codes = np.flatnonzero(hit)
     spellings = [categories[i] for i in codes]
     if op not in (Op.ne, Op.not_in):
@@ -141,6 +151,7 @@ def _text_mask(table: Table, column: str, predicate: Predicate, selection: Selec
 def _period(column: str, op: Op, value: object) -> tuple[pd.Timestamp, pd.Timestamp]:
     """[start, end) of an ISO prefix: '2019' a year, '2019-03' a month, '2019-03-05' a day."""
     text = str(value).strip()
+    import pandas as pd
     try:
         if re.fullmatch(r"\d{4}", text):
             start = pd.Timestamp(int(text), 1, 1)
@@ -176,6 +187,7 @@ def _date_mask(table: Table, column: str, predicate: Predicate, selection: Selec
         return (series.dt.normalize() == day).to_numpy()
     if op is Op.contains:
         raise BadPredicate(column, op, "'contains' applies to text columns; the column is a date")
+    import numpy as np
     if op in (Op.in_, Op.not_in):
         masks = [_date_mask(table, column, Predicate(column=column, op=Op.eq, value=v), selection)
                  for v in operands(predicate)]
@@ -207,6 +219,8 @@ def canonical_labels(table: Table, column: str) -> tuple[pd.Categorical, dict[st
     under the most frequent spelling, as a Categorical of shape (rows,), plus {canonical: [all
     spellings]} for the groups that were merged. Cached on the table."""
     cache = table.__dict__.setdefault("_canonical", {})
+    import numpy as np
+    import pandas as pd
     if column not in cache:
         categorical = text_codes(table, column)
         categories = [str(c) for c in categorical.categories]

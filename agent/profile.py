@@ -3,12 +3,16 @@ and date ranges. Never holds raw rows beyond the distinct values of low-cardinal
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict
 
 from agent.numbers import fmt_number
 from agent.list_columns import split_items
 from agent.table_type import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _Model = ConfigDict()
 
@@ -92,6 +96,7 @@ def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
     s = table.df[name]
     form = getattr(table, "lists", {}).get(name)
+    import pandas as pd
     if form is not None:  # a list column: its items are the values
         cells = [split_items(v, form) for v in s.tolist()]
         s = pd.Series([None if not c else c[0] for c in cells], index=s.index, dtype="object")
@@ -137,6 +142,7 @@ def _dtype(table: Table, name: str) -> str:
     series = table.df[name]
     if table.roles[name] is ColumnRole.date:
         return "datetime64[ns]"
+    import pandas as pd
     if pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
         return "float64"
     return "str"

@@ -12,6 +12,8 @@ to the table's own values; row counts, reports and profiles then come from SQL o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import functools
 import hashlib
 import os
@@ -21,15 +23,18 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import duckdb
-import pandas as pd
 from sqlglot import exp
 
 from agent import typed_view as tv
+from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SAMPLE_ROWS = 5_000
 """Rows the typing of a table bigger than FRAME_ROWS is decided from."""
@@ -47,28 +52,6 @@ def _connect() -> duckdb.DuckDBPyConnection:
     connection = duckdb.connect(":memory:")
     connection.execute("SET enable_progress_bar = false")
     return connection
-
-
-def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
-                nulls: dict[str, int] | None = None) -> pd.DataFrame:
-    """The rows of `query` as a DataFrame, through Arrow (several times faster than DuckDB's own
-    conversion for text): DECIMAL as float64, DATE and timestamps as datetime64[ns], as DuckDB's
-    DataFrame conversion gives them. `nulls`, when given, receives each column's count of SQL
-    NULLs (a NaN a number column holds is not one, though the frame shows both alike)."""
-    import pyarrow as pa
-
-    arrow = connection.sql(query.sql("duckdb")).to_arrow_table()
-    if nulls is not None:
-        nulls.update({field.name: arrow.column(i).null_count for i, field in enumerate(arrow.schema)})
-    for i, field in enumerate(arrow.schema):
-        if pa.types.is_decimal(field.type):
-            arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.float64()))
-        elif pa.types.is_date(field.type) or (pa.types.is_timestamp(field.type) and field.type.tz is None):
-            try:
-                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("ns")))
-            except pa.ArrowInvalid:  # a date outside datetime64[ns] (years before 1677): kept at microseconds
-                arrow = arrow.set_column(i, field.name, arrow.column(i).cast(pa.timestamp("us")))
-    return arrow.to_pandas()
 
 
 def _call(name: str, *args: exp.Expression) -> exp.Expression:
@@ -187,6 +170,8 @@ def _index(values: pd.Series) -> bool:
     """A leading unnamed column is a saved row index (pandas' to_csv) when it holds strictly
     increasing whole numbers (0, 1, 2, ... or a filtered frame's 3, 7, 12): distinct numbers in any
     order (500, 7, 42) are data, and dropping data is worse than keeping an index."""
+    import pandas as pd
+
     numbers = pd.to_numeric(values, errors="coerce")
     if numbers.isna().any() or not bool((numbers % 1 == 0).all()):
         return False
@@ -206,6 +191,7 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
     roles = {name: infer_role(name, df[name]) for name in df.columns}
+    import pandas as pd
     text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
             and not pd.api.types.is_numeric_dtype(df[c]) and c not in lists]
     numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
@@ -267,7 +253,7 @@ CACHE_BYTES = 4 * 1024 * 1024
 """Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
 the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
-                   "text_files")
+                   "text_files", "table_rows")
 
 
 @functools.cache
@@ -302,6 +288,9 @@ def cached_table(path: Path, *, delimiter: str | None = None, frame_rows: int = 
     except Exception:  # an unreadable cache entry is rebuilt
         saved.unlink(missing_ok=True)
         return None
+    if table.rows_parquet is None or not Path(table.rows_parquet).exists():  # its rows are gone: rebuilt
+        saved.unlink(missing_ok=True)
+        return None
     table.path, table.name = path, path.name
     return table
 
@@ -329,10 +318,23 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     if cache and (table.lies_in_file or path.stat().st_size >= CACHE_BYTES):
         table.digest = table.sha256  # the file's hash, done in the background, is kept with it
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        partial = saved.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(pickle.dumps(table))
-        partial.replace(saved)
+        _save(table, saved)
     return table
+
+
+def _save(table: Table, saved: Path) -> None:
+    """Keep `table` at `saved`: its typed rows in a Parquet file beside it (read back without
+    pandas: agent/table_rows.py), the rest pickled. Each file is written whole, then moved into place."""
+    from agent.table_rows import write_parquet
+
+    rows = saved.with_suffix(".parquet")
+    partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
+    write_parquet(table, partial)
+    partial.replace(rows)
+    table.rows_parquet = rows
+    partial = saved.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(pickle.dumps(table))
+    partial.replace(saved)
 
 
 class LazyReports(Mapping[str, ParseReport]):
@@ -409,6 +411,7 @@ def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole],
     if rows <= len(sample):
         return sample
     parts = [sample]
+    import pandas as pd
     for name, role in roles.items():
         if role not in (ColumnRole.categorical, ColumnRole.date):
             continue

@@ -5,15 +5,19 @@ size; tables past `frame_rows` rows are read where they lie."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import hashlib
 import math
 from pathlib import Path
 
-import pandas as pd
 
 from agent.errors import TableLoadError
 from agent.table import Table, _build, load_table
 from agent.text_files import title_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 EXCEL = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 JSON_LINES = {".jsonl", ".ndjson"}
@@ -107,6 +111,7 @@ def _excel(path: Path, sheet: str | None) -> Table:
     if len(rows) < 2:
         raise TableLoadError(f"{path}#{sheet}", "no rows (header only)" if rows else "empty sheet", line=skip + 1)
     header = ["" if h is None else str(h) for h in rows[0]]
+    import pandas as pd
     raw = pd.DataFrame(rows[1:], columns=header)
     table = _build(Path(f"{path}#{sheet}"), _as_text(raw), hashlib.sha256(path.read_bytes() + sheet.encode()).hexdigest())
     table.path = path
@@ -139,6 +144,7 @@ def _as_text(raw: pd.DataFrame) -> pd.DataFrame:
     """Cells as the loader expects them: numbers and datetimes kept typed per column when every
     non-empty cell agrees, everything else as text (empty strings as missing)."""
     out = {}
+    import pandas as pd
     for name in raw.columns:
         s = raw[name].map(lambda v: None if _blank(v) else v)
         if s.dropna().map(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)).all():

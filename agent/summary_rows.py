@@ -19,11 +19,15 @@ A 'Total' column header is not a row, so it is never looked at."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 TOTAL_WORDS = re.compile(r"\b(?:grand[\s_-]*total|sub[\s_-]?totals?|totals?|sum)\b", re.IGNORECASE)
 """A cell naming a total: whole words only, so 'Summit', 'Sumatra' and 'Totally' never match."""
@@ -78,6 +82,7 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
     numbers = df[numeric_columns].astype("float64").to_numpy()
     labels = _labels(df, text_columns if label_columns is None else [c for c in text_columns if c in label_columns])
     labelled = labels.notna().to_numpy()
+    import numpy as np
     blank = df[text_columns].isna().all(axis=1).to_numpy() if text_columns else np.zeros(len(df), bool)
     candidates = np.flatnonzero(labelled | blank)
     if not len(candidates):
@@ -107,6 +112,10 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
 
 def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
     """Per row, the first text cell naming a total (NaN where none does)."""
+    import numpy as np
+
+    import pandas as pd
+
     out = pd.Series(np.nan, index=df.index, dtype="object")
     for column in text_columns:
         cells = df[column].astype("string").str.strip()
@@ -138,6 +147,8 @@ def _unlabelled_shape(df: pd.DataFrame, numbers, i: int, block_start: int, text_
     """An unlabelled row may close its block only with 2+ numbers present and a text column every
     row of the block (2+ rows) fills (the label the summary row leaves blank); '3' under '1' and
     '2' in a lone number column is a coincidence, not a sum."""
+    import numpy as np
+
     if i - block_start < 2 or int((~np.isnan(numbers[i])).sum()) < 2:
         return False
     return any(bool(df[c].iloc[block_start:i].notna().all()) for c in text_columns)
@@ -146,6 +157,8 @@ def _unlabelled_shape(df: pd.DataFrame, numbers, i: int, block_start: int, text_
 def _matches(rows: np.ndarray, sums: np.ndarray, strict: np.ndarray) -> np.ndarray:
     """Per row of `rows` (shape (n, columns)): most of its present numbers equal `sums` (all of
     them, and not all zero, where `strict`), to 1e-6 relative. Missing sums count as 0."""
+    import numpy as np
+
     present = ~np.isnan(rows)
     count = present.sum(axis=1)
     equal = (np.isclose(rows, sums, rtol=1e-6, atol=1e-9) & present).sum(axis=1)

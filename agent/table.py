@@ -12,16 +12,17 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-import pandas as pd
 
 from agent.errors import TableLoadError, UnknownColumn
 from agent.list_columns import as_json_text
 from agent.numbers import NA_VALUES, parse_cells
 from agent.text_files import check_nul, decoded, first_lines, records, title_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role, parse_notes
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["ColumnRole", "ParseReport", "Table", "load_table", "table_from_frame", "table_from_text"]
 
@@ -167,6 +168,8 @@ def table_from_frame(frame: pd.DataFrame, name: str) -> Table:
 def _frame_digest(frame: pd.DataFrame) -> str:
     """Hex sha256 of a frame's pandas hash; cells pandas cannot hash (lists, as a LIST column
     holds, or dicts) are hashed by their JSON text."""
+    import pandas as pd
+
     try:
         values = pd.util.hash_pandas_object(frame, index=False)
     except TypeError:
@@ -198,6 +201,7 @@ def _read_csv(path: str | Path, source, data: bytes) -> pd.DataFrame:
     (agent.text_files.title_rows); errors become TableLoadError naming the line."""
     sep = _sniff(data)
     skip = title_rows(records(data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff"), sep))
+    import pandas as pd
     try:
         df = pd.read_csv(source, sep=sep, na_values=NA_VALUES, keep_default_na=False, encoding="utf-8",
                          skiprows=skip)

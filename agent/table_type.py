@@ -1,6 +1,8 @@
 """The one Table type: a typed relation (agent.relation opens every file and frame as one) with
-its columns' roles and parse reports, and the rows the router reads (`df`: every row, or past
-agent.relation.FRAME_ROWS rows a value frame). Roles are inferred here from typed columns."""
+its columns' roles and parse reports, and its typed rows (`df`: every row, or past
+agent.relation.FRAME_ROWS rows a value frame), kept in DuckDB storage where they were cached
+(`rows_parquet`) and built as a DataFrame only when something reads `df` (agent/table_rows.py).
+Roles are inferred here from typed columns."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pandas as pd
 from sqlglot import exp
 
 from agent.errors import UnknownColumn
@@ -20,8 +21,9 @@ from agent.summary_rows import SummaryRows
 
 if TYPE_CHECKING:
     import duckdb
+    import pandas as pd
 
-__all__ = ["ColumnRole", "ParseReport", "Table", "infer_role", "parse_notes", "table_notes"]
+__all__ = ["ColumnRole", "ParseReport", "Table", "identifier_by_name", "infer_role", "parse_notes", "table_notes"]
 
 _ID_SUFFIXES = ("_id", " id", "-id", "uuid", "guid", "_num", "number", "zip", "code")
 
@@ -58,7 +60,9 @@ class Table:
 
     path: Path
     name: str
-    df: pd.DataFrame
+    df: pd.DataFrame | None
+    """The typed rows as a DataFrame; None when they are given by `rows_parquet` (then built from
+    it on first read of `df`, which imports pandas: the `tally ask` path reads agent/table_rows.py)."""
     display: dict[str, str]
     reports: dict[str, ParseReport]
     roles: dict[str, ColumnRole]
@@ -81,7 +85,27 @@ class Table:
     summary: SummaryRows | None = field(default=None, repr=False)
     """Summary rows ('North Total', 'Grand Total') taken out of `df`, kept to be named and reached
     (agent.summary_rows); None when the table has none."""
+    rows_parquet: Path | None = field(default=None, repr=False)
+    """A Parquet file of exactly the rows `df` holds (file order), written with the table cache
+    (agent.relation.open_file): a cached table is read back without its DataFrame."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
+
+    def __getstate__(self) -> dict:
+        """What pickling keeps: no DuckDB connection, and no DataFrame when `rows_parquet` holds the rows."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _UNPICKLED}
+        if self.rows_parquet is not None:
+            state["_frame"] = None
+        return state
+
+    @property
+    def frame_loaded(self) -> bool:
+        """True when the typed rows are in memory as a DataFrame (reading `df` builds nothing)."""
+        return self.__dict__.get("_frame") is not None
+
+    @property
+    def columns(self) -> list[str]:
+        """The typed columns in file order (the names `df` has), without building `df`."""
+        return list(self.roles)
 
     @property
     def sha256(self) -> str:
@@ -93,7 +117,16 @@ class Table:
     @property
     def rows(self) -> int:
         """Number of data rows."""
-        return self.row_count if self.row_count is not None else len(self.df)
+        if self.row_count is not None:
+            return self.row_count
+        if self.frame_loaded or self.rows_parquet is None:
+            return len(self.df)
+        from agent.frames import parquet_rows
+
+        rows = self.__dict__.get("_parquet_rows")
+        if rows is None:
+            rows = self.__dict__["_parquet_rows"] = parquet_rows(self.rows_parquet)
+        return rows
 
     def relation(self, connection: duckdb.DuckDBPyConnection, name: str) -> None:
         """CREATE VIEW name AS the typed select over the file, on `connection`."""
@@ -104,7 +137,7 @@ class Table:
     def column(self, name: str) -> str:
         """Resolve a user/model-given column name to a df column: exact, then case-insensitive and
         trimmed, then with spaces and underscores equivalent. Raises UnknownColumn with suggestions."""
-        columns = [str(c) for c in self.df.columns]
+        columns = self.columns
         if name in columns:
             return name
         for norm in (lambda s: s.strip().casefold(), lambda s: re.sub(r"[\s_]+", "_", s.strip().casefold())):
@@ -114,6 +147,26 @@ class Table:
         raise UnknownColumn(name, columns)
 
 
+
+
+_UNPICKLED = ("_rows_view", "_parquet_rows")
+"""Per-process caches a pickled table leaves out (agent/table_rows.py)."""
+
+
+def _get_df(table: Table) -> pd.DataFrame:
+    frame = table.__dict__.get("_frame")
+    if frame is None and table.rows_parquet is not None:
+        from agent.frames import parquet_frame
+
+        frame = table.__dict__["_frame"] = parquet_frame(table.rows_parquet)
+    return frame
+
+
+def _set_df(table: Table, frame: pd.DataFrame | None) -> None:
+    table.__dict__["_frame"] = frame
+
+
+Table.df = property(_get_df, _set_df, doc="The typed rows as a DataFrame, built on first read (see `rows_parquet`).")
 
 
 def table_notes(table: Table, notes: list[str]) -> list[str]:
@@ -142,11 +195,11 @@ def infer_role(name: str, s: pd.Series) -> ColumnRole:
     """Role of a typed column. Identifier by name (`id`, `*_id`, `customerId`, `*_num`, `*number`,
     `*zip`, `*code`, `unix*`/`epoch*`) or by being all-distinct integers that increase or are
     dense (see `_id_like`) / no-space strings (> 20 rows). Large columns are judged on their first 1000 non-null values where that settles it."""
+    import pandas as pd
+
     if pd.api.types.is_datetime64_any_dtype(s):
         return ColumnRole.date
-    lower = name.strip().lower()
-    if (lower == "id" or lower.endswith(_ID_SUFFIXES) or re.search(r"[a-z0-9](Id|ID)$", name.strip())
-            or lower.startswith(("unix", "epoch"))):
+    if identifier_by_name(name):
         return ColumnRole.identifier
     if pd.api.types.is_numeric_dtype(s):
         head = s.iloc[:1000].dropna()
@@ -165,6 +218,14 @@ def infer_role(name: str, s: pd.Series) -> ColumnRole:
     if spaced > 0.5 and distinct > 0.5 * len(values):
         return ColumnRole.text
     return ColumnRole.categorical
+
+
+def identifier_by_name(name: str) -> bool:
+    """True when the header alone makes a column an identifier (infer_role's name rule): 'id',
+    '*_id', 'customerId', '*_num', '*number', '*zip', '*code', 'unix*' / 'epoch*'."""
+    lower = name.strip().lower()
+    return bool(lower == "id" or lower.endswith(_ID_SUFFIXES) or re.search(r"[a-z0-9](Id|ID)$", name.strip())
+                or lower.startswith(("unix", "epoch")))
 
 
 def _id_like(s: pd.Series) -> bool:

@@ -8,13 +8,17 @@ or text. The expression is a sqlglot tree over the raw VARCHAR column; missing t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass
 
-import pandas as pd
 from sqlglot import exp
 
 from agent.numbers import MISSING_TOKENS, parse_cells
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _CURRENCY = r"US\$|USD|EUR|GBP|[$€£¥]"
 
@@ -81,6 +85,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     """The typing of raw column `name` from `sample` (its first rows as text, NaN for missing),
     by the pandas loader's own rules (agent.numbers.parse_cells). Non-text samples pass through."""
     raw = column(name)
+    import pandas as pd
     if not (sample.dtype == object or pd.api.types.is_string_dtype(sample)):
         kind = "date" if pd.api.types.is_datetime64_any_dtype(sample) else (
             "number" if pd.api.types.is_numeric_dtype(sample) and not pd.api.types.is_bool_dtype(sample) else "text")

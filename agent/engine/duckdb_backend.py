@@ -1,6 +1,7 @@
 """DuckDB in-process: the default backend. One connection per engine, with the configured memory
-limit, spill folder and threads; each table registered by name (a pandas DataFrame is scanned in
-place, without a copy)."""
+limit, spill folder and threads; each table registered by name (a loaded file's typed rows copied
+into DuckDB storage, from its cached Parquet file when they are not in memory; another agent's
+DataFrame scanned in place, without a copy)."""
 
 from __future__ import annotations
 
@@ -72,15 +73,25 @@ class DuckDBBackend:
                 elif table.in_place:  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
                 else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
-                    self.connection.register("_incoming", table.df)
-                    create = exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="TABLE",
-                                        expression=exp.select("*").from_("_incoming"))
-                    self.connection.execute(create.sql(dialect=self.dialect))
-                    self.connection.unregister("_incoming")
-                    self._copied.add(name)
+                    self._copy(table, name)
             self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
+
+    def _copy(self, table: Table, name: str) -> None:
+        """Copy the table's typed rows into table `name`: from its Parquet file when its rows are
+        not in memory (a cached table, read without a DataFrame), else from `df`."""
+        if not table.frame_loaded and table.rows_parquet is not None:
+            source = exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(table.rows_parquet))])
+        else:
+            self.connection.register("_incoming", table.df)
+            source = exp.to_table("_incoming")
+        create = exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="TABLE",
+                            expression=exp.select("*").from_(source))
+        self.connection.execute(create.sql(dialect=self.dialect))
+        if source.name == "_incoming":
+            self.connection.unregister("_incoming")
+        self._copied.add(name)
 
     def encode(self, name: str, column: str, distinct: int, rows: int) -> None:
         """Store text `column` of the copied table `name`, which has `distinct` values over `rows`

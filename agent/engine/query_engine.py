@@ -65,7 +65,7 @@ def rank(engine: SqlEngine, table: Table, args: RankArgs) -> RowsResult:
     """Rows by `by` (or by |by - near|, or in file order), ties at the cut reported (up to 20)."""
     run = _Run(engine, table, args.where)
     by = table.column(args.by) if args.by else None
-    columns = [table.column(x) for x in args.columns] or [str(x) for x in table.df.columns]
+    columns = [table.column(x) for x in args.columns] or table.columns
     (total,), = run.fetch(q.counted(run.schema, run.condition, q.not_null(by) if by else None))
     if by is None:
         last = args.order == "desc"

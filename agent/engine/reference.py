@@ -3,11 +3,11 @@ Kept only as an independent second implementation that tests compare the compile
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 import time
 
-import numpy as np
-import pandas as pd
 
 from agent.errors import NoRowsMatched, WrongType
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
@@ -18,16 +18,23 @@ from agent.results import (AggregateResult, DescribeResult, Group, Provenance, R
 from agent.sqlish import aggregate_sql, ratio_sql, where_sql
 from agent.table_type import ColumnRole, Table, parse_notes
 
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
 _NUMERIC_ONLY = {Agg.sum, Agg.mean, Agg.median, Agg.std}
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 
 
 def scalar(value: object) -> Value:
     """A result value as JSON-friendly Python: ints stay exact, dates become ISO text."""
+    import pandas as pd
+
     if value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value)):
         return None
     if isinstance(value, pd.Timestamp):
         return value.isoformat(sep=" ").removesuffix(" 00:00:00")
+    import numpy as np
     if isinstance(value, (bool, np.bool_)):
         return int(value)
     if isinstance(value, (np.integer, int)):
@@ -68,6 +75,7 @@ class PandasEngine:
                 raise WrongType("(none)", "missing", f"{op.value.upper()} needs a column;")
             return
         role = table.roles[column]
+        import pandas as pd
         numeric = pd.api.types.is_numeric_dtype(table.df[column])
         if op in _NUMERIC_ONLY and not numeric:
             raise WrongType(column, role.value, op.value.upper())
@@ -77,6 +85,7 @@ class PandasEngine:
     def _keys(self, table: Table, group_by: list[str], mask: np.ndarray, notes: list[str]) -> list[pd.Series]:
         """Group keys for the selected rows; text spellings merged (and the merge noted)."""
         keys = []
+        import pandas as pd
         for column in group_by:
             if table.roles[column] in _TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):
                 labels, merged = canonical_labels(table, column)
@@ -104,6 +113,8 @@ class PandasEngine:
             return AggregateResult(op=args.op, column=column, value=scalar(value), provenance=self._provenance(
                 table, aggregate_sql(args), selection, started, nulls_skipped=nulls, notes=notes))
         keys = self._keys(table, group_by, selection.mask, notes)
+        import numpy as np
+        import pandas as pd
         data = values if values is not None else pd.Series(np.ones(int(selection.mask.sum())))
         grouped = data.groupby(keys, dropna=False, sort=True, observed=True)
         name = {Agg.count_distinct: "nunique", Agg.count: "count" if column else "size"}.get(args.op, args.op.value)
@@ -115,6 +126,8 @@ class PandasEngine:
 
     @staticmethod
     def _apply(data: pd.Series | int, op: Agg) -> object:
+        import pandas as pd
+
         if not isinstance(data, pd.Series):
             return int(data)  # COUNT(*)
         match op:
@@ -161,6 +174,7 @@ class PandasEngine:
         within = select(table, args.where)
         hit = base.mask & within.mask
         df = table.df
+        import pandas as pd
         num = (df[column].where(hit, 0.0) if column else pd.Series(hit.astype(float), index=df.index))[base.mask]
         den = (df[den_column] if den_column else pd.Series(1.0, index=df.index))[base.mask]
         if float(den.sum()) == 0:
@@ -173,6 +187,7 @@ class PandasEngine:
                              percent=100 * float(num.sum()) / float(den.sum()), group_by=group_by,
                              provenance=self._provenance(table, ratio_sql(args), base, started, nulls_skipped=nulls,
                                                          notes=notes))
+        import numpy as np
         if group_by:
             keys = self._keys(table, group_by, base.mask, notes)
             sums = pd.DataFrame({"num": num.to_numpy(), "den": den.to_numpy()}).groupby(keys, observed=True, dropna=False)
@@ -189,6 +204,7 @@ class PandasEngine:
         """The profile, or one column's distinct values with row counts (most frequent first,
         cut at max_groups with total_distinct stating the full count)."""
         started = time.perf_counter()
+        import numpy as np
         everything = Selection(mask=np.ones(table.rows, dtype=bool))
         if args.column is None:
             return DescribeResult(profile=profile_table(table),

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 
-import pandas as pd
 
 from agent.errors import UnknownColumn
 from agent.plan import Op, Predicate
 from agent.table import Table
+
 
 _NAMING = (Op.eq, Op.in_, Op.contains)
 
@@ -35,9 +35,10 @@ def scope(table: Table, predicates: list[Predicate]) -> Table:
 def with_summary_rows(table: Table) -> Table:
     """The table with its summary rows appended after the data rows (no summary of its own)."""
     cached = table.__dict__.get("_with_summary")
+    import pandas as pd
     if cached is None:
         frame = pd.concat([table.df, table.summary.frame.astype(table.df.dtypes.to_dict(), errors="ignore")],
                           ignore_index=True)
-        cached = dataclasses.replace(table, df=frame, summary=None)
+        cached = dataclasses.replace(table, df=frame, summary=None, rows_parquet=None)
         table.__dict__["_with_summary"] = cached
     return cached

@@ -9,6 +9,8 @@ on a cluster it is shipped through Arrow and persisted."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import atexit
 import os
 import shutil
@@ -18,12 +20,14 @@ import warnings
 import weakref
 from pathlib import Path
 
-import pandas as pd
 from sqlglot import exp
 
 from agent.engine.sql_engine import SqlEngine
 from agent.errors import TallyError
 from agent.table_type import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 QUIET = {
     "spark.ui.enabled": "false",
@@ -91,7 +95,10 @@ def spark_schema(df: pd.DataFrame):
     LongType, other numbers -> DoubleType, anything else -> StringType. All nullable."""
     from pyspark.sql import types as T
 
+    import pandas as pd
     def field(name: str, series: pd.Series) -> T.StructField:
+        import pandas as pd
+
         if pd.api.types.is_datetime64_any_dtype(series):
             kind = T.TimestampNTZType()
         elif pd.api.types.is_bool_dtype(series):
@@ -118,6 +125,7 @@ def _frame(df: pd.DataFrame, schema) -> pd.DataFrame:
         if isinstance(f.dataType, T.StringType) and s.dtype != "str":
             s = s.map(lambda v: None if v is None or (isinstance(v, float) and v != v) else str(v))
         out[f.name] = s
+    import pandas as pd
     return pd.DataFrame(out, index=df.index)
 
 
@@ -175,10 +183,10 @@ class SparkBackend:
         """Local Spark: the typed frame written to a Parquet file in `staging` (1M rows at a time,
         columns by position), read back under `schema`. Spark then scans only the columns a query
         needs, with memory bounded by its reader, not by the table's size."""
-        import pyarrow as pa
         import pyarrow.parquet as pq
 
         path = self.staging / f"{name}.parquet"
+        import pyarrow as pa
         arrow = pa.schema([pa.field(f"c{i}", _arrow_type(f.dataType)) for i, f in enumerate(schema.fields)])
         with pq.ParquetWriter(path, arrow) as writer:
             for start in range(0, max(len(frame), 1), 1_000_000):

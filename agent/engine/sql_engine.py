@@ -9,10 +9,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Protocol, Sequence
 
-import numpy as np
-import pandas as pd
 from sqlglot import exp
 
+from agent import table_rows
 from agent.engine import compile as c
 from agent.engine import cut
 from agent import list_sql as list_compile
@@ -47,32 +46,22 @@ class Backend(Protocol):
 
 def kinds(table: Table) -> dict[str, c.Kind]:
     """Each column's compile kind: dates, numbers (money when every value is whole cents and some
-    are not whole units, e.g. 12.50), text. Cached on the table. For a table read where it lies,
-    `df` is its value frame, whose typed sample decides the same way."""
+    are not whole units, e.g. 12.50), text. Cached on the table. Read by SQL over the typed rows
+    (agent/table_rows.py); for a table read where it lies they are its value frame, whose typed
+    sample decides the same way."""
     cache = table.__dict__.setdefault("_kinds", {})
     if not cache:
         lists = getattr(table, "lists", {})
         for name, role in table.roles.items():
-            series = table.df[name]
             if name in lists:
                 cache[name] = c.Kind.list
             elif role is ColumnRole.date:
                 cache[name] = c.Kind.date
-            elif pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series):
-                cache[name] = c.Kind.money if _cents(series) else c.Kind.number
+            elif table_rows.is_numeric(table, name) and table_rows.sql_type(table, name) != "BOOLEAN":
+                cache[name] = c.Kind.money if table_rows.cents(table, name) else c.Kind.number
             else:
                 cache[name] = c.Kind.text
     return cache
-
-
-def _cents(series: pd.Series) -> bool:
-    if not pd.api.types.is_float_dtype(series):
-        return False
-    values = series.dropna().to_numpy()
-    if not len(values) or np.abs(values).max() >= 1e15:
-        return False
-    cents = values * 100
-    return bool(np.all(np.abs(cents - np.round(cents)) < 1e-6) and np.any(values != np.round(values)))
 
 
 def _on_lists(p: Predicate, schema: c.Schema) -> Predicate:
@@ -395,7 +384,7 @@ class SqlEngine:
         self._require(table, selection, count)
         order = [(table.column(n), d) for n, d in order_by]
         compiled = c.records_query(schema, selection.predicates, order, limit)
-        names = list(table.df.columns)
+        names = table.columns
         rows = [dict(zip(names, map(scalar, r))) for r in self.backend.fetch(compiled.tree)]
         return rows, int(count), self._sql(compiled.tree)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import sys
 from decimal import Decimal
 
 from agent.results import Value
@@ -12,21 +13,19 @@ from agent.results import Value
 def scalar(value: object) -> Value:
     """Ints stay exact, DECIMAL becomes float (exact to the cent for money), dates become ISO text
     ('2019-01-05', or '2019-01-05 13:04:00' with a time), NaN/NaT/None become None."""
-    import numpy as np
-    import pandas as pd
-
-    if value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value)):
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")  # their values exist only once they are imported
+    if value is None or (pd is not None and value is pd.NaT) or (isinstance(value, float) and math.isnan(value)):
         return None
-    if isinstance(value, (pd.Timestamp, dt.datetime)):
+    if isinstance(value, dt.datetime):  # pandas' Timestamp too
         return value.isoformat(sep=" ").removesuffix(" 00:00:00")
     if isinstance(value, dt.date):
         return value.isoformat()
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, bool) or (np is not None and isinstance(value, np.bool_)):
         return int(value)
-    if isinstance(value, (np.integer, int)):
+    if isinstance(value, int) or (np is not None and isinstance(value, np.integer)):
         return int(value)
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
-    if isinstance(value, (np.floating, float)):
+    if isinstance(value, float) or (np is not None and isinstance(value, np.floating)):
         return None if math.isnan(float(value)) else float(value)
     return str(value)

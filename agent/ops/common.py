@@ -3,10 +3,10 @@ operation written SQL-like, and column checks."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
-import numpy as np
-import pandas as pd
 
 from agent.engine.values import scalar
 from agent.errors import WrongType
@@ -15,6 +15,9 @@ from agent.predicates import Selection, canonical_labels, select, selected
 from agent.results import Provenance, Value
 from agent.sqlish import aggregate_expr as agg_text, literal, predicate_sql as predicate_text, where_sql as where_text
 from agent.table_type import ColumnRole, Table, table_notes
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
@@ -31,6 +34,7 @@ def provenance(table: Table, operation: str, selection: Selection, started: floa
 def numeric(table: Table, column: str, operation: str) -> str:
     """`column` resolved; WrongType unless it holds numbers."""
     column = table.column(column)
+    import pandas as pd
     if not pd.api.types.is_numeric_dtype(table.df[column]):
         raise WrongType(column, table.roles[column].value, operation)
     return column
@@ -39,6 +43,10 @@ def numeric(table: Table, column: str, operation: str) -> str:
 def labels(table: Table, column: str) -> pd.Series:
     """The column's values as a Series of shape (rows,); text spellings that differ only in case or
     surrounding whitespace merged under the most frequent one, as the engine's group-by does."""
+    import numpy as np
+
+    import pandas as pd
+
     if table.roles[column] in TEXT_ROLES and not pd.api.types.is_numeric_dtype(table.df[column]):
         return pd.Series(np.asarray(canonical_labels(table, column)[0], dtype=object), index=table.df.index)
     return table.df[column]

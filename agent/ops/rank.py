@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 
-import pandas as pd
 
 from agent.engine import Engine
 from agent.engine.values import scalar
@@ -13,6 +12,7 @@ from agent.ops.common import labels, numeric, provenance, row_dict, selected, wh
 from agent.queries import RankArgs
 from agent.results import RowsResult
 from agent.table_type import Table
+
 
 MAX_TIES = 20
 
@@ -57,6 +57,8 @@ def rank(engine: Engine, table: Table, args: RankArgs) -> RowsResult:
 
 
 def _distinct(table: Table, args: RankArgs, by: str, selection, started: float) -> RowsResult:
+    import pandas as pd
+
     values = pd.Series(labels(table, by)[selection.mask].dropna().unique())
     if args.near is not None:
         ordered = values.iloc[(values.astype(float) - args.near).abs().argsort(kind="stable")]

@@ -5,10 +5,10 @@ each id's latest row, then an aggregate)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
-import numpy as np
-import pandas as pd
 
 from agent.engine import Engine
 from agent.engine.composite import change
@@ -22,6 +22,10 @@ from agent.queries import (ArithOp, ChangeArgs, ExpressionArgs, LatestArgs, Oper
 from agent.results import ChangeResult, StatResult
 from agent.table_type import Table
 
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
 
 def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
     """range = MAX - MIN; percentile q by linear interpolation (numpy's default, as DuckDB's
@@ -30,6 +34,7 @@ def statistic(engine: Engine, table: Table, args: StatisticArgs) -> StatResult:
     column = numeric(table, args.column, args.op.value)
     selection = selected(table, args.where)
     values = table.df.loc[selection.mask, column].dropna().astype(float)
+    import numpy as np
     if args.op is StatOp.range:
         parts = {"max": scalar(values.max()), "min": scalar(values.min())}
         value, operation = parts["max"] - parts["min"], f"MAX({column}) - MIN({column})"
@@ -61,6 +66,8 @@ def subset(engine: Engine, table: Table, args: SubsetArgs) -> StatResult:
     kept = ordered.iloc[: args.limit]
     tied = int((ordered.iloc[args.limit:] == kept.iloc[-1]).sum()) if len(kept) else 0
     notes = [f"{tied} more rows tie with the last kept {by} value; the first in file order were kept"] if tied else []
+    import numpy as np
+    import pandas as pd
     values = table.df.loc[kept.index, column] if column else pd.Series(np.ones(len(kept)))
     value = apply(values, args.op)
     operation = (f"{agg_text(args.op, column)} OVER (top {args.limit} by {by} "
@@ -84,6 +91,8 @@ def expression(engine: Engine, table: Table, args: ExpressionArgs) -> StatResult
     selection = selected(table, args.where)
     left, left_text = _operand(table, args.left, selection.mask)
     right, right_text = _operand(table, args.right, selection.mask)
+    import numpy as np
+    import pandas as pd
     match args.op:
         case ArithOp.add: rows = left + right
         case ArithOp.sub: rows = left - right
@@ -104,6 +113,7 @@ def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:
     ident, date = table.column(args.id), table.column(args.date)
     column = table.column(args.column) if args.column else None
     df = table.df[[ident, date]].dropna()
+    import numpy as np
     order = df.assign(_pos=np.arange(len(df))).sort_values([date, "_pos"], kind="stable")
     last = order.groupby(ident, sort=False, observed=True).tail(1).index
     keep = np.zeros(table.rows, dtype=bool)
@@ -112,6 +122,7 @@ def latest(engine: Engine, table: Table, args: LatestArgs) -> StatResult:
     selection.mask &= keep
     if not selection.mask.any() and args.op is not Agg.count:
         raise NoRowsMatched(where_text(args.where).removeprefix(" WHERE ") + " among the latest rows", table.rows, {})
+    import pandas as pd
     values = table.df.loc[selection.mask, column] if column else pd.Series(np.ones(int(selection.mask.sum())))
     value = apply(values, args.op)
     notes = [f"read as a history table: each {ident}'s latest row by {date} ({len(last):,} of {table.rows:,} rows)"]

@@ -4,9 +4,10 @@ surrounding whitespace count as one value."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
-import pandas as pd
 
 from agent.engine import Engine
 from agent.engine.values import scalar
@@ -15,10 +16,14 @@ from agent.queries import DistinctArgs, FrequencyArgs
 from agent.results import ValueCount, ValuesResult
 from agent.table_type import Table
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def _counts(table: Table, column: str, mask) -> pd.DataFrame:
     """value, rows, first (position of first appearance), one line per distinct value."""
     values = labels(table, column)[mask].dropna()
+    import pandas as pd
     frame = pd.DataFrame({"value": values.to_numpy(), "pos": range(len(values))})
     grouped = frame.groupby("value", sort=False, observed=True)["pos"]
     return pd.DataFrame({"rows": grouped.size(), "first": grouped.min()}).reset_index()

@@ -9,7 +9,6 @@ when the shape ('difference ... between A and B') does not fit."""
 
 from __future__ import annotations
 
-import pandas as pd
 
 from agent.queries import ChangeArgs
 from agent.router.anchors import Cell, describe, header_tokens, one_cell
@@ -18,6 +17,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.tokens import Token
 from agent.table import Table
+
 
 FILLER = frozenset("""what what's is was were are the a an in of difference differences between tell me""".split())
 """Words a difference between two rows may hold that decide nothing."""
@@ -82,6 +82,7 @@ def _value(table: Table, cell: Cell, measure: str) -> float:
     """The measure of the one row `cell` names. Raises Abstain when it holds no number."""
     column = table.df[cell.column]
     mask = column.astype(str).str.strip() == cell.value if isinstance(cell.value, str) else column == cell.value
+    import pandas as pd
     value = pd.to_numeric(table.df.loc[mask, measure], errors="coerce")
     if len(value) != 1 or pd.isna(value.iloc[0]):
         raise Abstain(f"The row where {cell.column} = {cell.value!r} holds no number in {measure}.")

@@ -6,11 +6,15 @@ on the first use (about 2 s); each phrase then costs one embedding (about 10-30 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
-import numpy as np
 
 from agent.router.lexicon import Lexicon, header_words
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def _vectors(lex: Lexicon) -> tuple[list[str], np.ndarray]:
@@ -32,6 +36,7 @@ def embedding_link(phrase: str, lex: Lexicon, minimum: float, margin: float) -> 
     if len(columns) < 2:
         return None, "", 0.0
     scores = matrix @ lex.__dict__["_embedded"][2].embed([phrase])[0]
+    import numpy as np
     order = np.argsort(-scores)
     best, second = float(scores[order[0]]), float(scores[order[1]])
     elapsed = (time.perf_counter() - started) * 1000

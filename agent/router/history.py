@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent import table_rows
 from agent.plan import Agg, AggregateArgs, RatioArgs
 from agent.queries import CheckArgs, FrequencyArgs, LatestArgs, RankArgs
 from agent.router import vocabulary as V
@@ -36,7 +37,7 @@ def status_like(table: Table, column: str) -> bool:
     if table.roles.get(column) not in _TEXT:
         return False
     words = set(header_words(column))
-    values = {str(v).strip().casefold() for v in table.df[column].dropna().unique()}
+    values = {str(v).strip().casefold() for v in table_rows.distinct(table, column)}
     known = len(values & V.STATUS_VALUES)
     if words & {"status", "stage", "phase"}:
         return True

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pandas as pd
 
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
 from agent.router.rows import distinct_count, one_per_row
-from agent.table import ColumnRole, Table, infer_role
+from agent.table import ColumnRole, Table
+from agent.table_type import identifier_by_name
 
 _WEIGHTS = (Agg.sum, Agg.mean, Agg.median, Agg.std)
 """Aggregates that read an identifier's values as quantities."""
@@ -64,7 +64,7 @@ def _by_header(reading: Reading, column: str | None) -> bool:
 def _id_by_name(column: str) -> bool:
     """True when the header alone makes a column an identifier (infer_role's name rule: 'id',
     '*_id', 'customerId', '*number'...), judged with no values."""
-    return infer_role(column, pd.Series([], dtype=object)) is ColumnRole.identifier
+    return identifier_by_name(column)
 
 
 def _unique(table: Table, column: str) -> bool | None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pandas as pd
-
+from agent import table_rows
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
@@ -59,7 +58,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("which"), replace=True)
     for w in V.NEGATIONS:
         lex.add(w, Meaning("negation"), replace=True)
-    for column in table.df.columns:
+    for column in table.columns:
         _add_column(lex, table, column, config)
     _add_name_noun(lex, table)
     _add_message_nouns(lex, table)
@@ -77,7 +76,7 @@ def _add_name_noun(lex: Lexicon, table: Table) -> None:
     noun = words[-1]
     if any((w,) in lex.phrases or w in lex.headers or w in lex.value_words for w in (noun, singular(noun))):
         return
-    if any(role is ColumnRole.identifier and not table.df[c].is_unique for c, role in table.roles.items()):
+    if any(role is ColumnRole.identifier and not table_rows.counts(table, c).unique for c, role in table.roles.items()):
         return
     lex.add(noun, Meaning("row"))
     lex.table_noun = noun
@@ -94,9 +93,10 @@ def _add_message_nouns(lex: Lexicon, table: Table) -> None:
     for column, role in table.roles.items():
         if role not in (ColumnRole.text, ColumnRole.categorical):
             continue
-        values = table.df[column].dropna().astype(str)
-        if len(values) and values.str.split().str.len().mean() >= MESSAGE_WORDS \
-                and values.nunique() >= 0.9 * table.rows:
+        cells = table_rows.values(table, column)  # each distinct value with its row count
+        present = sum(n for _, n in cells)
+        if present and sum(len(str(v).split()) * n for v, n in cells) / present >= MESSAGE_WORDS \
+                and len(cells) >= 0.9 * table.rows:
             for noun in V.MESSAGE_NOUNS:
                 if (noun,) not in lex.phrases and noun not in lex.headers and noun not in lex.value_words:
                     lex.add(noun, Meaning("row"))
@@ -116,23 +116,20 @@ def repeated_header(notes: list[str]) -> str | None:
     return None
 
 
-def _decimal_convention(table: Table, column: str, values: pd.Series) -> str | None:
+def _decimal_convention(table: Table, column: str, fraction: bool) -> str | None:
     """'comma' when the loader read the column's cells with a decimal comma (its note says so), 'dot'
-    when its notes show comma thousands or a value is not whole, else None (no evidence)."""
+    when its notes show comma thousands or a value is not whole (`fraction`), else None (no evidence)."""
     report = table.reports.get(column) or table.reports.get(column.strip())
     notes = report.conversions if report is not None else []
     if any("(decimal comma)" in n for n in notes):
         return "comma"
-    if any("(thousands separator)" in n for n in notes) or bool(len(values) and (values % 1 != 0).any()):
+    if any("(thousands separator)" in n for n in notes) or fraction:
         return "dot"
     return None
 
 
 def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -> None:
     role = table.roles[column]
-    series = table.df[column]
-    if table.summary is not None and role in (ColumnRole.categorical, ColumnRole.text):
-        series = pd.concat([series, table.summary.frame[column]], ignore_index=True)  # 'Grand Total' is a value to name
     report = table.reports.get(column) or table.reports.get(column.strip())
     header = repeated_header(report.conversions) if report is not None else None
     if header is not None:
@@ -161,29 +158,48 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         if order:
             lex.date_orders[column] = order.group(1)
     elif role is ColumnRole.numeric:
-        if is_flag(series):
-            flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)
-            lex.flags[stem(flag.replace("_", " "))] = column
-            lex.flag_values[column] = (1.0, 0.0)
-        else:
-            lex.numeric_columns.append(column)
-            values = series.dropna()
-            if len(values) and values.min() >= 0 and values.max() <= 1 and not table.lies_in_file:
-                lex.fractions.add(column)
-            if convention := _decimal_convention(table, column, values):
-                lex.decimal[column] = convention
-            if len(values) and values.nunique() <= 100 and bool((values % 1 == 0).all()):
-                lex.small_ints.add(column)
-                if is_month_header(column) and values.min() >= 1 and values.max() <= 12:
-                    lex.month_numbers.append(column)
+        _add_numeric(lex, table, column, name)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
-        titles = [str(v) for v in pd.unique(series.dropna()) if len(tokenize(str(v))) <= 6]
+        titles = [str(v) for v in _named_values(table, column) if len(tokenize(str(v))) <= 6]
         add_value_words(lex, column, titles)
     elif role is ColumnRole.categorical:
-        pair = yes_no(add_values(lex, column, series, config))
+        pair = yes_no(add_values(lex, column, [str(v) for v in _named_values(table, column)], config))
         if pair:
             lex.flags[stem(name.replace("_", " "))] = column
             lex.flag_values[column] = pair
+
+
+def _add_numeric(lex: Lexicon, table: Table, column: str, name: str) -> None:
+    """A numeric column: a 0/1 flag, or a number column (a fraction when its values lie in [0, 1],
+    its decimal convention, small whole numbers when at most 100 distinct, a month number 1-12
+    under a month header)."""
+    numbers = table_rows.numbers(table, column)
+    if is_flag(numbers):
+        flag = re.sub(r"^(is|has|was|flag)_|_(flag|ind|yn)$", "", name)
+        lex.flags[stem(flag.replace("_", " "))] = column
+        lex.flag_values[column] = (1.0, 0.0)
+        return
+    lex.numeric_columns.append(column)
+    counts = table_rows.counts(table, column)
+    if counts.present and numbers.low >= 0 and numbers.high <= 1 and not table.lies_in_file:
+        lex.fractions.add(column)
+    if convention := _decimal_convention(table, column, bool(counts.present) and not numbers.whole):
+        lex.decimal[column] = convention
+    if counts.present and counts.distinct <= 100 and numbers.whole:
+        lex.small_ints.add(column)
+        if is_month_header(column) and numbers.low >= 1 and numbers.high <= 12:
+            lex.month_numbers.append(column)
+
+
+def _named_values(table: Table, column: str) -> list[object]:
+    """The column's distinct values in order of first appearance, then those only its summary rows
+    hold ('Grand Total' is a value to name)."""
+    found = table_rows.distinct(table, column)
+    if table.summary is None or table.summary.frame is None or column not in table.summary.frame:
+        return found
+    seen = set(found)
+    extra = [v for v in dict.fromkeys(table.summary.frame[column].dropna().tolist()) if v not in seen]
+    return found + extra
 
 
 def _choose_measure(lex: Lexicon, table: Table) -> None:

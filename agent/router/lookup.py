@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pandas as pd
 
 from agent.config import SearchConfig
 from agent.errors import near
@@ -92,6 +91,7 @@ def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]
     """Long codes ('card 630423337322', a transaction id): the column holding exactly that value
     becomes `column = code`; the number items they produced leave the reading."""
     out = []
+    import pandas as pd
     for match in _ID.finditer(question):
         code = match.group()
         for column in table.df.columns:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
@@ -249,7 +250,7 @@ def _per_row_quantity(column: str, table: Table) -> bool:
 def _one_row_each(table: Table, column: str) -> bool:
     """True when every row has its own value of `column` (judged over all rows; a table read where
     it lies holds only a sample in memory, so it is never judged)."""
-    return not table.lies_in_file and len(table.df) > 1 and bool(table.df[column].is_unique)
+    return not table.lies_in_file and table.rows > 1 and table_rows.counts(table, column).unique
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:

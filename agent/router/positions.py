@@ -7,10 +7,10 @@ the words; a question that does not fit the grammar at all is left to the other 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 
-import numpy as np
-import pandas as pd
 
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
@@ -20,6 +20,10 @@ from agent.router.link import Reading
 from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 STEPS = {"after": 1, "following": 1, "below": 1, "before": -1, "preceding": -1, "above": -1}
 """Words that place the answer row next to an anchor row: +1 the row after, -1 the row before."""
@@ -201,6 +205,10 @@ def _same_order(rows: list[int], table: Table, columns: list[str], word: str) ->
 def order_key(value: object) -> float | None:
     """A cell as a number to order by: a number, a date (as a timestamp), or text that is a number,
     a date ('October 1, 1969') or holds one year; None when it is none of these (or missing)."""
+    import numpy as np
+
+    import pandas as pd
+
     if isinstance(value, (int, float, np.integer, np.floating)) and not pd.isna(value):
         return float(value)
     if isinstance(value, pd.Timestamp):
@@ -226,6 +234,8 @@ PLACEHOLDERS = frozenset({"", "n/a", "na", "-", "\u2014", "\u2013", "?", "none",
 def _has_value(table: Table, row: int, columns: list[str]) -> None:
     """Abstain when the answer row holds no value in an answer column (missing, 'N/A', a dash):
     'the next event' then means a later row, which the table's order alone cannot say."""
+    import pandas as pd
+
     for column in columns:
         value = table.df[column].iloc[row]
         if pd.isna(value) or str(value).strip().casefold() in PLACEHOLDERS:
@@ -234,6 +244,8 @@ def _has_value(table: Table, row: int, columns: list[str]) -> None:
 
 
 def _row(table: Table, cell: Cell) -> int:
+    import numpy as np
+
     return int(np.flatnonzero(_holds(table.df[cell.column], cell.value))[0])
 
 

@@ -3,6 +3,7 @@ the table), whether a column holds one value per row, and which condition picks 
 
 from __future__ import annotations
 
+from agent import table_rows
 from agent.plan import Predicate
 from agent.router.words import header_words
 from agent.table import ColumnRole, Table
@@ -12,11 +13,9 @@ _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def distinct_count(table: Table, column: str) -> tuple[int, int]:
-    """(distinct values, non-missing values) of a column, cached on the table."""
-    cache = table.__dict__.setdefault("_distinct_counts", {})
-    if column not in cache:
-        cache[column] = (int(table.df[column].nunique()), int(table.df[column].count()))
-    return cache[column]
+    """(distinct values, non-missing values) of a column, by SQL over the typed rows (cached on the table)."""
+    counts = table_rows.counts(table, column)
+    return counts.distinct, counts.present
 
 
 def one_per_row(table: Table, column: str) -> bool:
@@ -55,5 +54,5 @@ def rows_are_entities(table: Table) -> bool:
             distinct, present = distinct_count(table, column)
             if present == table.rows and distinct >= NAMESAKES * present:
                 return True
-    addressed = [c for c in table.df.columns if _ADDRESSED & set(header_words(str(c)))]
-    return 2 * len(addressed) > len(table.df.columns)
+    addressed = [c for c in table.columns if _ADDRESSED & set(header_words(str(c)))]
+    return 2 * len(addressed) > len(table.columns)

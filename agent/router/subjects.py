@@ -5,7 +5,7 @@ and a number that names a value of the column after it ('Is 99 an existing store
 
 from __future__ import annotations
 
-from pandas.api.types import is_numeric_dtype
+from agent import table_rows
 
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
@@ -56,7 +56,7 @@ def column_after(number: Item, reading: Reading, table: Table) -> Item | None:
     """'Is 99 an existing store id?': the column of numbers (a measure or a numeric id) right after
     a bare number (only stop words between), which the number is a value of; else None."""
     nxt = reading.after(number)
-    if nxt is None or nxt.kind != "column" or nxt.used or not is_numeric_dtype(table.df[nxt.column]):
+    if nxt is None or nxt.kind != "column" or nxt.used or not table_rows.is_numeric(table, nxt.column):
         return None
     between = [i for i in reading.items if number.pos < i.pos < nxt.pos]
     return nxt if all(i.kind == "stop" for i in between) else None

@@ -4,21 +4,18 @@ spellings of two-valued columns."""
 
 from __future__ import annotations
 
-import pandas as pd
-
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.tokens import tokenize
 from agent.router.words import SIMPLE
+from agent.table_rows import Numbers
 
 
-def is_flag(series: pd.Series) -> bool:
-    """A 0/1 column (is_fraud): numeric, min 0 or 1, max 0 or 1, and whole numbers only."""
-    if not pd.api.types.is_numeric_dtype(series):
-        return False
-    low, high = series.min(), series.max()
-    return low in (0, 1) and high in (0, 1) and bool(series.dropna().isin((0, 1)).all())
+def is_flag(numbers: Numbers) -> bool:
+    """A 0/1 column (is_fraud), from the facts of a numeric column: min 0 or 1, max 0 or 1, and
+    every value 0 or 1."""
+    return numbers.low in (0, 1) and numbers.high in (0, 1) and numbers.zero_one
 
 
 _PAIRS = ({"yes", "no"}, {"y", "n"}, {"true", "false"}, {"ja", "nee"}, {"ja", "nein"}, {"oui", "non"},
@@ -49,9 +46,9 @@ PROPER_MIN_VALUES = 50
 handful of categories ('Sales', 'Male') that people write in lower case."""
 
 
-def add_values(lex: Lexicon, column: str, series: pd.Series, config: RouterConfig) -> list[str]:
-    """Add the column's values (and their aliases) to the lexicon; returns the distinct values."""
-    values = [str(v) for v in pd.unique(series.dropna())]
+def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfig) -> list[str]:
+    """Add the column's distinct values (in order of first appearance) and their aliases to the
+    lexicon; returns them."""
     by_fold = {v.strip().casefold(): v for v in values}
     for v in values:
         text = v.strip()

@@ -9,7 +9,8 @@ be a question word or noted filler, or the reading refuses naming it; a tie betw
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
@@ -20,6 +21,9 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.tokens import Token, tokenize
 from agent.table import Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MORE = frozenset({"more", "most", "higher", "highest", "larger", "largest", "greater", "greatest", "bigger",
                   "biggest"})
@@ -107,6 +111,8 @@ def _names_key(word: str, key: str) -> bool:
 
 def _no_tie(table: Table, measure: str, a: Cell, b: Cell) -> None:
     """Abstain when the two rows hold the same value of `measure`, or either holds none."""
+    import pandas as pd
+
     values = [pd.to_numeric(table.df.loc[_holds(table.df[c.column], c.value), measure], errors="coerce")
               for c in (a, b)]
     va, vb = (v.iloc[0] if len(v) else float("nan") for v in values)

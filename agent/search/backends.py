@@ -12,12 +12,14 @@ translates them to its own classes, so the edge path never imports qdrant-client
 from __future__ import annotations
 
 import warnings
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
-import numpy as np
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 from agent.search.payload_filter import Filter, to_client, to_edge
+
+if TYPE_CHECKING:
+    import numpy as np
 
 VECTOR = "dense"
 IndexKind = Literal["keyword", "float", "integer", "datetime"]

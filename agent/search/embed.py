@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
 
 from agent.errors import TallyError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 
@@ -60,6 +62,7 @@ class MiniLM:
     def token_states(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """(hidden states (n, tokens, dim) float32, attention mask (n, tokens) int64) for one batch."""
         encodings = self.tokenizer.encode_batch(texts)
+        import numpy as np
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
@@ -69,6 +72,8 @@ class MiniLM:
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit vectors, float32 (len(texts), 384). Batches of `batch_size`, sorted by length so
         padding stays short."""
+        import numpy as np
+
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         for start in range(0, len(order), self.batch_size):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 
 from agent.plan import Predicate
 from agent.predicates import select
@@ -36,6 +35,7 @@ def exact_records(table: Table, predicates: list[Predicate], order_by: list[Orde
     WrongType) for a predicate it rejects. Cost: one boolean mask over the table (O(rows)), plus
     a sort of the passing rows when ordered."""
     where = [p.model_copy(update={"column": table.column(p.column)}) for p in predicates]
+    import numpy as np
     rows = np.flatnonzero(select(table, where).mask)
     if order_by and len(rows):
         keys = [table.column(o.column) for o in order_by]
@@ -52,6 +52,7 @@ def record_fields(table: Table, row: int) -> dict[str, Value]:
     a midnight time), None for missing."""
     values = table.df.iloc[row]
     out: dict[str, Value] = {}
+    import numpy as np
     for column in table.df.columns:
         v = values[column]
         if isinstance(v, (int, np.integer)):

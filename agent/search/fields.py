@@ -7,15 +7,18 @@ grows with distinct values, not rows; composing is a numpy gather (milliseconds 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
 
 from agent.search.embed import MiniLM
 from agent.search.text import cell
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def field_values(table: Table, column: str) -> tuple[np.ndarray, list[str]]:
@@ -23,11 +26,13 @@ def field_values(table: Table, column: str) -> tuple[np.ndarray, list[str]]:
     value's text 'column: value' (dates at day precision: the time of day adds a word piece per
     digit and little meaning)."""
     series = table.df[column]
+    import pandas as pd
     if table.roles[column] is ColumnRole.date:
         values = pd.to_datetime(series, errors="coerce").dt.strftime("%Y-%m-%d")
     else:
         values = series.map(cell)
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    import numpy as np
     return codes.astype(np.int32), [f"{column}: {u}" for u in uniques]
 
 
@@ -53,6 +58,7 @@ class FieldVectors:
             owner += [column] * len(values)
         pooled, pieces = _encode(texts, model, batch)
         vectors, tokens, offsets = {}, {}, {}
+        import numpy as np
         for column in columns:
             idx = [i for i, c in enumerate(owner) if c == column]
             vectors[column] = pooled[idx] if idx else np.zeros((0, model.dim), np.float32)
@@ -65,6 +71,7 @@ class FieldVectors:
         """Unit vectors (float32, (stop - start, dim)) of rows [start, stop): the sum of their
         fields' vectors (missing fields add nothing), L2-normalised."""
         dim = next(iter(self.vectors.values())).shape[1] if self.vectors else 0
+        import numpy as np
         out = np.zeros((stop - start, dim), dtype=np.float32)
         for column in self.columns:
             code = self.codes[column][start:stop]
@@ -80,10 +87,13 @@ class FieldVectors:
             if code >= 0:
                 lo, hi = self.offsets[column][code], self.offsets[column][code + 1]
                 parts.append(self.tokens[column][lo:hi])
+        import numpy as np
         return np.concatenate(parts).astype(np.float32) if parts else np.zeros((0, 1), np.float32)
 
     def save(self, path: Path) -> None:
         """One .npz file (written to a temporary name, then renamed)."""
+        import numpy as np
+
         arrays = {"columns": np.array(self.columns, dtype=object)}
         for n, column in enumerate(self.columns):
             arrays.update({f"codes{n}": self.codes[column], f"vectors{n}": self.vectors[column],
@@ -95,6 +105,8 @@ class FieldVectors:
     @classmethod
     def load(cls, path: Path) -> "FieldVectors":
         """Read what `save` wrote; raises OSError/ValueError/KeyError when missing or unreadable."""
+        import numpy as np
+
         with np.load(path, allow_pickle=True) as data:
             columns = [str(c) for c in data["columns"]]
             parts = {k: {c: data[f"{k}{n}"] for n, c in enumerate(columns)}
@@ -105,6 +117,8 @@ class FieldVectors:
 def _encode(texts: list[str], model: MiniLM, batch: int) -> tuple[np.ndarray, list[np.ndarray]]:
     """(pooled unit vectors (n, dim), per text its word-piece unit vectors without [CLS]/[SEP]).
     Pooling is MiniLM.embed's (mask mean, L2); pieces are MaxSim's."""
+    import numpy as np
+
     pooled = np.zeros((len(texts), model.dim), dtype=np.float32)
     pieces: list[np.ndarray] = [np.zeros((0, model.dim), np.float32)] * len(texts)
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))

@@ -6,13 +6,17 @@ numbers and dates become ranges with the engine's own bounds (`predicates.date_b
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING
+
 from agent.search import payload_filter as qm
 
 from agent.plan import Op, Predicate
 from agent.predicates import operands, to_number, date_bounds, select, text_codes
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 MAX_MATCH_VALUES = 2_000
 """A text condition keeping more distinct spellings than this (and more than it drops) is sent
@@ -30,6 +34,7 @@ def to_filter(table: Table, predicates: list[Predicate]) -> qm.Filter | None:
     typed errors (UnknownColumn, BadPredicate) for a predicate the engine would reject."""
     must: list = []
     must_not: list = []
+    import pandas as pd
     for predicate in predicates:
         column = table.column(predicate.column)
         p = predicate.model_copy(update={"column": column})
@@ -77,6 +82,7 @@ def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
         return qm.FieldCondition(key=key, range=qm.DatetimeRange(
             gte=iso(low) if low is not None else None, lt=iso(high) if high is not None else None))
 
+    import pandas as pd
     if op in (Op.latest, Op.earliest):
         day = (series.max() if op is Op.latest else series.min()).normalize()
         must.append(period(day, day + pd.Timedelta(days=1)))
@@ -89,6 +95,7 @@ def _date(series: pd.Series, p: Predicate, must: list, must_not: list) -> None:
 
 def _text(table: Table, p: Predicate, mask: np.ndarray, must: list, must_not: list) -> None:
     categorical = text_codes(table, p.column)
+    import numpy as np
     categories = np.asarray(categorical.categories, dtype=object).astype(str)
     codes = categorical.codes
     kept = np.unique(codes[mask & (codes >= 0)])

@@ -4,9 +4,13 @@ count even where the embedding blurs them."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pathlib import Path
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 TOKENS = r"(?u)[^\W_]+(?:\.\d+)?"
 """Word pieces for BM25: letters or digits, split at underscores ('fraud_Kirlin' -> fraud, kirlin),
@@ -59,6 +63,7 @@ class Lexical:
             return []
         # Rounded, then ties broken by row: float32 sums differ in their last bits between processes
         # (bm25s numbers its vocabulary in set order), and equal-looking scores must rank the same.
+        import numpy as np
         scores = np.round(np.where(mask, self.retriever.get_scores(terms), 0.0), 4)
         hits = np.flatnonzero(scores > 0)
         best = hits[np.lexsort((hits, -scores[hits]))][:k]

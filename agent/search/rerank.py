@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
 
 from agent.errors import TallyError
 from agent.search.embed import MiniLM
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Reranker(Protocol):
@@ -47,6 +49,7 @@ class MaxSim:
     def _tokens(self, texts: list[str]) -> list[np.ndarray]:
         states, mask = self.model.token_states(texts)
         out = []
+        import numpy as np
         for vectors, keep in zip(states, mask.astype(bool)):
             v = vectors[keep][1:-1]  # drop [CLS] and [SEP]
             out.append(v / np.clip(np.linalg.norm(v, axis=1, keepdims=True), 1e-12, None))
@@ -97,6 +100,7 @@ class CrossEncoder:
             return []
         tokenizer, session = self._parts
         encodings = tokenizer.encode_batch([(query, t) for t in texts])
+        import numpy as np
         feeds = {"input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
                  "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
                  "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64)}

@@ -4,12 +4,13 @@ fused by reciprocal rank, rerank, and records that provably pass the filter."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import numpy as np
 
 from agent.config import SearchConfig
 from agent.errors import NoRowsMatched
@@ -26,6 +27,9 @@ from agent.search.status import IndexUnavailable
 from agent.search.text import dense_columns, row_texts, vector_columns
 from agent.sqlish import literal, where_sql
 from agent.table import Table
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BUILD_ROWS_PER_S = 80
 """Index build rate quoted in the 'needs `tally index`' message. Pessimistic: the composed-field
@@ -56,6 +60,7 @@ def _encode_query(model: MiniLM, query: str) -> tuple[np.ndarray, np.ndarray]:
     keep = mask[0].astype(bool)
     mean = states[0][keep].mean(axis=0)
     pieces = states[0][keep][1:-1]
+    import numpy as np
     return (mean / max(float(np.linalg.norm(mean)), 1e-12),
             pieces / np.clip(np.linalg.norm(pieces, axis=1, keepdims=True), 1e-12, None))
 

@@ -5,6 +5,8 @@ qdrant-client's local mode, `search.backend: client`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import atexit
 import json
 import shutil
@@ -13,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
 
 from agent.config import SearchConfig
 from agent.search.backends import ClientStore, EdgeStore, IndexKind, VectorStore, transient  # noqa: F401 (re-export)
@@ -23,6 +23,10 @@ from agent.search.fields import FieldVectors
 from agent.search.status import IndexUnavailable  # noqa: F401 (re-export)
 from agent.search.text import TEXT_VERSION, payloads
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import numpy as np
+
 
 _OPEN: dict[str, VectorStore] = {}
 """Open local stores by folder (one open handle per folder per process, shared)."""
@@ -218,6 +222,7 @@ class RecordStore:
 
     def _indexes(self) -> dict[str, IndexKind]:
         out: dict[str, IndexKind] = {}
+        import pandas as pd
         for column, role in self.table.roles.items():
             if self.indexed is not None and column not in self.indexed:
                 continue

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-import pandas as pd
 
 from agent.table import ColumnRole, Table
+
 
 TEXT_VERSION = 2
 """Bumped whenever the text or payload layout changes: part of the index cache key."""
@@ -32,10 +31,13 @@ def vector_columns(table: Table) -> list[str]:
 def cell(value: object) -> str | None:
     """A cell as text: dates without a midnight time, floats without exponent or trailing zeros,
     None for missing."""
+    import pandas as pd
+
     if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NaT:
         return None
     if isinstance(value, pd.Timestamp):
         return str(value).removesuffix(" 00:00:00")
+    import numpy as np
     if isinstance(value, (float, np.floating)):
         return np.format_float_positional(float(value), trim="-")
     return str(value)
@@ -58,6 +60,7 @@ def payloads(table: Table, start: int = 0, stop: int | None = None) -> list[dict
     frame = table.df.iloc[start:stop]
     columns = list(frame.columns)
     converters = []
+    import pandas as pd
     for c in columns:
         if table.roles[c] is ColumnRole.date:
             converters.append(lambda v: None if v is pd.NaT or pd.isna(v) else v.strftime("%Y-%m-%dT%H:%M:%S.%f") + "Z")

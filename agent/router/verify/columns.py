@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.reading import Item
 from agent.router.subjects import dimension_column
@@ -92,7 +93,7 @@ def _event_date(ctx: Context) -> str | None:
     more than every other (transaction times beside birth dates), else None."""
     cache = ctx.table.__dict__.setdefault("_verify_event_date", {})
     if "column" not in cache:
-        counts = sorted(((int(ctx.table.df[c].nunique()), c) for c in ctx.lex.date_columns), reverse=True)
+        counts = sorted(((table_rows.counts(ctx.table, c).distinct, c) for c in ctx.lex.date_columns), reverse=True)
         cache["column"] = counts[0][1] if len(counts) == 1 or counts[0][0] > counts[1][0] else None
     return cache["column"]
 

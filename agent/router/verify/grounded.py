@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from agent import table_rows
 from agent.router.reading import Item
 from agent.router.draft import Abstain
 from agent.router.verify.evidence import GROUNDLESS_OK, Context, Strength, filter_value, names_column, supports
@@ -64,14 +65,12 @@ def _rival(found: list[tuple[Item, Strength]], part: Part, ctx: Context) -> bool
 
 
 def _held(part: Part, said: list[tuple[Item, Strength]], ctx: Context) -> bool:
-    if not part.column or part.column not in ctx.table.df or not isinstance(part.value, float) \
+    if not part.column or part.column not in ctx.table.roles or not isinstance(part.value, float) \
             or not any(i.kind == "number" for i, _ in said):
         return False
-    cache = ctx.table.__dict__.setdefault("_verify_held", {})
-    key = (part.column, part.value)
-    if key not in cache:
-        cache[key] = bool((ctx.table.df[part.column] == part.value).any())
-    return cache[key]
+    if not table_rows.is_numeric(ctx.table, part.column):
+        return False
+    return table_rows.has_number(ctx.table, part.column, part.value)
 
 
 def _wordless(part: Part, plan: BaseModel, ctx: Context) -> bool:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 from pydantic import BaseModel
 
+from agent import table_rows
 from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
 from agent.table import ColumnRole, Table
+
 
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
                       re.I)
@@ -31,15 +32,20 @@ def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
     summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
     cache = table.__dict__.setdefault("_verify_summary", {})
     if "rows" not in cache:
-        df, found = table.df, {}
-        edges = sorted({*range(min(3, len(df))), *range(max(0, len(df) - 3), len(df))})
+        found, rows = {}, table.rows
+        edges = table_rows.row_cells(table, sorted({*range(min(3, rows)), *range(max(0, rows - 3), rows)}))
         for column in [c for c, role in table.roles.items() if role in _TEXT]:
-            for pos in edges:
-                value = df[column].iloc[pos]
-                if isinstance(value, str) and _SUMMARY.match(value) and int((df[column] == value).sum()) == 1:
+            for pos, cells in edges.items():
+                value = cells[column]
+                if isinstance(value, str) and _SUMMARY.match(value) and _count(table, column, value) == 1:
                     found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
         cache["rows"] = found
     return cache["rows"]
+
+
+def _count(table: Table, column: str, value: str) -> int:
+    """Rows whose `column` equals `value` exactly."""
+    return dict(table_rows.values(table, column)).get(value, 0)
 
 
 def _rows(plan: BaseModel) -> list[Predicate] | None:
@@ -58,6 +64,7 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
     where = _rows(plan) if found else None
     if where is None or table.lies_in_file:
         return
+    import numpy as np
     mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else None
     groups = set(getattr(plan, "group_by", []) or [])
     hit = [label for pos, (column, label) in found.items() if (mask is None or bool(mask[pos]))
@@ -78,6 +85,7 @@ def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> Non
         return
     column = plan.column
     series = table.df[column]
+    import numpy as np
     values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
     whole = series.dropna()
     if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
@@ -104,8 +112,8 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
         for near in (reading.at(item.pos + 1), reading.at(item.pos - 1)):
             placed = any(p.column == near.column and p.op.value == "=" and p.value == 1 for p in plan.where) \
                 if near is not None else False  # the plan already reads it as <column> = 1
-            if near is not None and near.kind == "column" and near.column in table.df and not placed \
-                    and table.roles[near.column] is ColumnRole.numeric and bool((table.df[near.column] == 1).any()):
+            if near is not None and near.kind == "column" and near.column in table.roles and not placed \
+                    and table.roles[near.column] is ColumnRole.numeric and table_rows.numbers(table, near.column).has_one:
                 raise Abstain(f"'{item.text}' beside {near.column} may mean {near.column} = 1 rather than the "
                               f"{item.text} row of the table; say which.")
 
@@ -116,7 +124,7 @@ def check_value_inside_others(plan: BaseModel, table: Table) -> None:
     it, or every cell naming it?"""
     for predicate in _conditions(plan):
         if predicate.op.value != "=" or not isinstance(predicate.value, str) or table.roles.get(predicate.column) \
-                not in _TEXT or predicate.column not in table.df:
+                not in _TEXT or predicate.column not in table.roles:
             continue
         others = _holders(table, predicate.column, predicate.value)
         if others:
@@ -137,7 +145,7 @@ def _holders(table: Table, column: str, value: str) -> list[str]:
     key = (column, value)
     if key not in cache:
         pattern = re.compile(rf"(?<!\w){re.escape(value.strip().casefold())}(?!\w)")
-        distinct = [v for v in table.df[column].dropna().unique() if isinstance(v, str)]
+        distinct = [v for v in table_rows.distinct(table, column) if isinstance(v, str)]
         cache[key] = [v for v in distinct if v.strip().casefold() != value.strip().casefold()
                       and pattern.search(v.casefold())][:3] if len(distinct) <= 20000 else []
     return cache[key]
@@ -150,12 +158,12 @@ def _rank_like(table: Table, column: str | None) -> bool:
     """True for a numeric column of places ('Rank', 'Place', 'Pos.') holding 1: its top is its lowest number."""
     from agent.router.lexicon import header_words, singular
 
-    if column is None or column not in table.df or table.roles.get(column) is not ColumnRole.numeric:
+    if column is None or column not in table.roles or table.roles.get(column) is not ColumnRole.numeric:
         return False
     cache = table.__dict__.setdefault("_verify_rank_like", {})
     if column not in cache:
         cache[column] = bool({singular(w) for w in header_words(column)} & _RANK_WORDS) and \
-            bool((table.df[column] == 1).any())
+            table_rows.numbers(table, column).has_one
     return cache[column]
 
 
@@ -177,9 +185,8 @@ def _list_cells(table: Table, column: str) -> bool:
     cell; a title with a subtitle line is one value)."""
     cache = table.__dict__.setdefault("_verify_lists", {})
     if column not in cache:
-        values = table.df[column].dropna()
-        text = values[values.map(lambda v: isinstance(v, str))]
-        cache[column] = len(text) > 0 and float((text.str.count("\n") >= 2).mean()) >= 1 / 3
+        present, listed = table_rows.many_lines(table, column)
+        cache[column] = present > 0 and listed / present >= 1 / 3
     return cache[column]
 
 
@@ -191,7 +198,7 @@ def check_list_cells(plan: BaseModel, table: Table) -> None:
     if name in ("AggregateArgs", "FrequencyArgs", "DistinctArgs") and getattr(plan, "column", None):
         columns.append(plan.column)
     for column in columns:
-        if column in table.df and table.roles.get(column) in _TEXT and _list_cells(table, column):
+        if column in table.roles and table.roles.get(column) in _TEXT and _list_cells(table, column):
             raise DataAbstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
                               "so I cannot count or match what is inside them.")
 

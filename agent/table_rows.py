@@ -1,0 +1,235 @@
+"""A table's typed rows in DuckDB, and the facts the router reads about them by SQL, so a question
+needs no DataFrame (`tally ask` on a cached table never imports pandas for them).
+
+The rows are the ones `Table.df` holds (every typed row in file order, or a big table's value
+frame), registered once per process as a view in one shared in-memory DuckDB connection (one
+database for every table: a database apiece would cost megabytes each): over `Table.rows_parquet`
+when the table cache wrote one and `df` is not in memory, else over `df` itself (scanned in
+place, not copied). Its ROW column is the row's 0-based position in `df`. The view is dropped when
+the table is collected. Each fact follows the pandas reading it replaces (noted per function):
+missing cells (SQL NULL; pandas NaN) are skipped, text compares exactly, and each fact is cached on
+the table."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import duckdb
+from sqlglot import exp
+
+from agent.typed_view import column as col
+
+if TYPE_CHECKING:
+    from agent.table_type import Table
+
+ROW = "__tally_row"
+"""The column of a table's view holding each row's 0-based position."""
+_NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
+            "FLOAT", "DOUBLE", "REAL", "BOOLEAN")
+_lock = threading.RLock()  # re-entrant: a finalizer may run while this thread holds it
+_names = itertools.count()
+_shared: list[duckdb.DuckDBPyConnection] = []
+
+
+def _connection() -> duckdb.DuckDBPyConnection:
+    if not _shared:
+        connection = duckdb.connect(":memory:")
+        connection.execute("SET enable_progress_bar = false")
+        _shared.append(connection)
+    return _shared[0]
+
+
+def _view(table: Table) -> str:
+    """The name of the table's rows in the shared connection, registered on first use (call under _lock)."""
+    name = table.__dict__.get("_rows_view")
+    if name is not None:
+        return name
+    name, connection = f"rows_{next(_names)}", _connection()
+    if not table.frame_loaded and table.rows_parquet is not None:
+        source = exp.Anonymous(this="read_parquet", expressions=[
+            exp.Literal.string(str(table.rows_parquet)), exp.EQ(this=exp.var("file_row_number"), expression=exp.true())])
+        query = exp.select(*[col(c) for c in table.columns], exp.alias_(exp.column("file_row_number"), ROW, quoted=True)
+                           ).from_(source)
+        connection.execute(exp.Create(this=exp.to_identifier(name), kind="VIEW", expression=query).sql("duckdb"))
+        weakref.finalize(table, _drop, name, False)
+    else:
+        import numpy as np
+
+        connection.register(name, table.df.assign(**{ROW: np.arange(len(table.df))}))  # a view: not copied
+        weakref.finalize(table, _drop, name, True)
+    table.__dict__["_rows_view"] = name
+    return name
+
+
+def _drop(name: str, registered: bool) -> None:
+    """Forget a collected table's view (its frame is then freed)."""
+    try:
+        with _lock:
+            if registered:
+                _connection().unregister(name)
+            else:
+                _connection().execute(f"DROP VIEW IF EXISTS {name}")
+    except Exception:  # the connection is closed at exit
+        pass
+
+
+def _rows(table: Table, build) -> list[tuple]:
+    """The rows of the query `build(view name)` returns, run on the shared connection."""
+    with _lock:
+        return _connection().execute(build(_view(table)).sql("duckdb")).fetchall()
+
+
+def _one(table: Table, build) -> tuple:
+    (row,) = _rows(table, build)
+    return row
+
+
+def write_parquet(table: Table, path: Path) -> None:
+    """Write the table's typed rows, in file order, to the Parquet file `path`."""
+    with _lock:
+        query = exp.select(*[col(c) for c in table.columns]).from_(_view(table)).order_by(exp.column(ROW, quoted=True))
+        _connection().execute(f"COPY ({query.sql('duckdb')}) TO {exp.Literal.string(str(path)).sql('duckdb')} "
+                              "(FORMAT PARQUET)")
+
+
+def sql_type(table: Table, column: str) -> str:
+    """DuckDB's type name of a column of the table's rows ('VARCHAR', 'DOUBLE', 'BIGINT', 'TIMESTAMP_NS', ...)."""
+    cache = table.__dict__.setdefault("_sql_types", {})
+    if not cache:
+        with _lock:
+            query = exp.select(*[col(c) for c in table.columns]).from_(_view(table))
+            described = _connection().execute(f"DESCRIBE {query.sql('duckdb')}").fetchall()
+        cache.update({str(r[0]): str(r[1]) for r in described})
+    return cache[column]
+
+
+def is_numeric(table: Table, column: str) -> bool:
+    """pandas' is_numeric_dtype: a number column (booleans count, as in pandas)."""
+    return sql_type(table, column) in _NUMERIC or sql_type(table, column).startswith("DECIMAL")
+
+
+def is_text(table: Table, column: str) -> bool:
+    """True for a column of strings (VARCHAR)."""
+    return sql_type(table, column) == "VARCHAR"
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Of one column: `present` non-missing cells, `distinct` values among them, `rows` in all."""
+
+    present: int
+    distinct: int
+    rows: int
+
+    @property
+    def unique(self) -> bool:
+        """pandas' Series.is_unique: no value repeats, a missing cell counting as one value."""
+        return self.distinct + (1 if self.rows > self.present else 0) == self.rows
+
+
+def counts(table: Table, column: str) -> Counts:
+    """COUNT, COUNT(DISTINCT) and COUNT(*) of a column (pandas count, nunique, len)."""
+    cache = table.__dict__.setdefault("_fact_counts", {})
+    if column not in cache:
+        present, distinct, rows = _one(table, lambda view: exp.select(exp.Count(this=col(column)), exp.Count(
+            this=exp.Distinct(expressions=[col(column)])), exp.Count(this=exp.Star())).from_(view))
+        cache[column] = Counts(int(present), int(distinct), int(rows))
+    return cache[column]
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Of one numeric column's present values: `low` and `high` (None when none), whether all are
+    `whole`, all 0 or 1 (`zero_one`), and whether one equals 1 (`has_one`). Empty: whole and
+    zero_one True, has_one False (pandas' all() and any() of nothing)."""
+
+    low: float | None
+    high: float | None
+    whole: bool
+    zero_one: bool
+    has_one: bool
+
+
+def numbers(table: Table, column: str) -> Numbers:
+    """MIN, MAX and the whole / 0-1 / equals-1 tests of a numeric column, one scan (booleans read as 0 and 1)."""
+    cache = table.__dict__.setdefault("_fact_numbers", {})
+    if column not in cache:
+        x = exp.cast(col(column), "DOUBLE")
+        whole = exp.func("bool_and", exp.EQ(this=exp.Mod(this=x.copy(), expression=exp.convert(1)), expression=exp.convert(0)))
+        zero_one = exp.func("bool_and", exp.In(this=x.copy(), expressions=[exp.convert(0), exp.convert(1)]))
+        one = exp.func("bool_or", exp.EQ(this=x.copy(), expression=exp.convert(1)))
+        low, high, w, z, o = _one(table, lambda view: exp.select(
+            exp.Min(this=x.copy()), exp.Max(this=x.copy()), whole, zero_one, one).from_(view))
+        cache[column] = Numbers(low, high, w is not False, z is not False, o is True)
+    return cache[column]
+
+
+def cents(table: Table, column: str) -> bool:
+    """True when a floating-point column's values are all whole cents and some are not whole units
+    (money: 12.50), under 1e15 in size; False for an integer column or one with no value."""
+    if sql_type(table, column) not in ("DOUBLE", "FLOAT", "REAL"):
+        return False
+    x = col(column)
+    cents_ = exp.Mul(this=x.copy(), expression=exp.convert(100))
+    off = exp.Abs(this=exp.Sub(this=cents_, expression=exp.func("round", cents_.copy())))
+    present, top, whole_cents, fraction = _one(table, lambda view: exp.select(
+        exp.Count(this=x.copy()), exp.Max(this=exp.Abs(this=x.copy())),
+        exp.func("bool_and", exp.LT(this=off, expression=exp.Literal.number("1e-6"))),
+        exp.func("bool_or", exp.NEQ(this=x.copy(), expression=exp.func("round", x.copy())))).from_(view))
+    return bool(present) and top < 1e15 and bool(whole_cents) and bool(fraction)
+
+
+def values(table: Table, column: str) -> list[tuple[object, int]]:
+    """The column's distinct present values in order of first appearance (pandas' unique of the
+    non-missing cells), each with its row count."""
+    cache = table.__dict__.setdefault("_fact_values", {})
+    if column not in cache:
+        first = exp.Min(this=exp.column(ROW, quoted=True))
+        found = _rows(table, lambda view: exp.select(col(column), exp.Count(this=exp.Star())).from_(view).where(
+            exp.Not(this=exp.Is(this=col(column), expression=exp.Null()))).group_by(col(column)).order_by(first))
+        cache[column] = [(v, int(n)) for v, n in found]
+    return cache[column]
+
+
+def distinct(table: Table, column: str) -> list[object]:
+    """The column's distinct present values in order of first appearance."""
+    return [v for v, _ in values(table, column)]
+
+
+def row_cells(table: Table, positions: list[int]) -> dict[int, dict[str, object]]:
+    """The cells of the rows at these 0-based positions: {position: {column: cell (None if missing)}}."""
+    if not positions:
+        return {}
+    row, names = exp.column(ROW, quoted=True), table.columns
+    found = _rows(table, lambda view: exp.select(row, *[col(c) for c in names]).from_(view).where(
+        exp.In(this=row.copy(), expressions=[exp.convert(p) for p in positions])))
+    return {int(r[0]): dict(zip(names, r[1:])) for r in sorted(found)}
+
+
+def many_lines(table: Table, column: str) -> tuple[int, int]:
+    """(present text cells, those holding two line breaks or more) of a column; (0, 0) when it is
+    not text."""
+    if not is_text(table, column):
+        return 0, 0
+    x = col(column)
+    breaks = exp.Sub(this=exp.Length(this=x.copy()), expression=exp.Length(this=exp.Replace(
+        this=x.copy(), expression=exp.func("chr", exp.convert(10)), replacement=exp.Literal.string(""))))
+    present, listed = _one(table, lambda view: exp.select(exp.Count(this=x.copy()), exp.func("count_if", exp.GTE(
+        this=breaks, expression=exp.convert(2)))).from_(view))
+    return int(present), int(listed or 0)
+
+
+def has_number(table: Table, column: str, number: float) -> bool:
+    """True when some cell of a numeric column equals `number` (pandas `(series == number).any()`)."""
+    cache = table.__dict__.setdefault("_fact_has", {})
+    key = (column, number)
+    if key not in cache:
+        (found,) = _one(table, lambda view: exp.select(exp.func("bool_or", exp.EQ(
+            this=exp.cast(col(column), "DOUBLE"), expression=exp.convert(float(number))))).from_(view))
+        cache[key] = found is True
+    return cache[key]
