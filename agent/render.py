@@ -120,7 +120,7 @@ def provenance_text(call: ToolSuccess) -> list[str]:
              f"rows: {p.rows_matched:,} matched of {p.rows_scanned:,} scanned"
              + (f", {p.nulls_skipped:,} with missing values skipped" if p.nulls_skipped else ""),
              *provenance_lines(call.result),
-             *([f"stages: " + " -> ".join(f"{st.name} {st.returned} ({st.elapsed_ms:.0f} ms)"
+             *(["stages: " + " -> ".join(f"{st.name} {st.returned} ({st.elapsed_ms:.0f} ms)"
                                           for st in call.result.stages)] if isinstance(call.result, SearchResult) else []),
              f"file: {p.file} (sha256 {p.sha256[:12]}), {p.elapsed_ms:.1f} ms"]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
 
@@ -100,3 +101,17 @@ def describe(tokens: list[Token], table: Table) -> str:
 
 
 __all__ = ["Cell", "cells", "describe", "header_tokens", "one_cell", "tokenize"]
+
+
+def one_measure(measures: list[str], unknown: list[str], shape: str, need: str) -> str:
+    """The one numeric column a two-row reading compares (`measures`, repeats allowed, in order).
+    `shape` names the reading ('a difference between two rows'), `need` how the column is wanted
+    ('named'). Raises Abstain naming the words no part accounts for (`unknown`), else when not
+    exactly one column is named."""
+    measures = list(dict.fromkeys(measures))
+    if unknown:
+        raise Abstain(f"I read {shape}, but not the words {', '.join(map(repr, unknown))}.")
+    if len(measures) != 1:
+        raise Abstain(f"{shape[0].upper()}{shape[1:]} needs one numeric column {need} "
+                      f"({', '.join(measures) or 'none named'}).")
+    return measures[0]

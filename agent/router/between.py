@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from agent.queries import ChangeArgs
-from agent.router.anchors import Cell, describe, header_tokens, one_cell
+from agent.router.anchors import Cell, describe, header_tokens, one_cell, one_measure
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
@@ -69,13 +69,7 @@ def _measure(reading: Reading, between: int, lex: Lexicon, key: str) -> str:
             measures.append(column)
         elif words[p] not in FILLER:
             unknown.append(reading.tokens[p].text)
-    measures = list(dict.fromkeys(measures))
-    if unknown:
-        raise Abstain(f"I read a difference between two rows, but not the words {', '.join(map(repr, unknown))}.")
-    if len(measures) != 1:
-        raise Abstain("A difference between two rows needs one numeric column named "
-                      f"({', '.join(measures) or 'none named'}).")
-    return measures[0]
+    return one_measure(measures, unknown, "a difference between two rows", "named")
 
 
 def _value(table: Table, cell: Cell, measure: str) -> float:

@@ -5,6 +5,11 @@ nobody named; 'who' is not answered with a number; a summary row ('Total') is no
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+import pandas as pd
+
 from agent.predicates import selected
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
@@ -182,14 +187,21 @@ def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
 
 
 def _no_summary_row(plan: RankArgs, table: Table) -> None:
-    """Abstain when a row the plan returns is labelled as a summary ('Total', 'Average')."""
-    df = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
-    rows = df.iloc[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
-        df.iloc[max(0, len(df) - plan.offset - plan.limit): len(df) - plan.offset]
-    for column in rows.columns:
+    """Abstain when a row the plan returns is labelled as a summary ('Total', 'Average'). Only the
+    rows returned are read (positions from the mask), never a copy of the whole table."""
+    positions = np.flatnonzero(selected(table, plan.where, allow_empty=True).mask)
+    picked = positions[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
+        positions[max(0, len(positions) - plan.offset - plan.limit): len(positions) - plan.offset]
+    for column in table.df.columns:
         if table.roles[column] is ColumnRole.numeric:
             continue
-        labels = rows[column].dropna().astype(str).str.strip().str.casefold()
-        if bool(labels.isin(SUMMARY).any()):
+        series = table.df[column]  # scalar reads: a take over a big table's columns costs milliseconds
+        labels = [v for v in (series.iloc[int(p)] for p in picked) if not _missing(v)]
+        if any(str(v).strip().casefold() in SUMMARY for v in labels):
             raise Abstain(f"The {'first' if plan.order == 'asc' else 'last'} row of the table is a summary row "
-                          f"({column} = {rows[column].dropna().iloc[-1]!r}), not an entry.")
+                          f"({column} = {labels[-1]!r}), not an entry.")
+
+
+def _missing(value: object) -> bool:
+    """True for a missing cell as pandas reads one (None, NaN, NA, NaT); a list cell is present."""
+    return value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))

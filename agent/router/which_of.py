@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
-from agent.router.anchors import Cell, describe, header_tokens, one_cell
+from agent.router.anchors import Cell, describe, header_tokens, one_cell, one_measure
 from agent.router.differences import COMPARATIVES
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
@@ -92,16 +92,11 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
     if words[degree] in COMPARATIVES:
         noun = COMPARATIVES[words[degree]]
         measures += [c for c in lex.numeric_columns if noun in [t.lower for t in tokenize(c)]]
-    measures = list(dict.fromkeys(measures))
-    if unknown:
-        raise Abstain(f"I read a choice between two rows, but not the words {', '.join(map(repr, unknown))}.")
-    if len(measures) != 1:
-        raise Abstain("A choice between two rows needs one numeric column to compare "
-                      f"({', '.join(measures) or 'none named'}).")
-    if {t.lower for t in tokenize(measures[0])} & _RANKS:
-        raise Abstain(f"{measures[0]} is a standing (1 comes first): '{words[degree]}' could mean either end.")
+    measure = one_measure(measures, unknown, "a choice between two rows", "to compare")
+    if {t.lower for t in tokenize(measure)} & _RANKS:
+        raise Abstain(f"{measure} is a standing (1 comes first): '{words[degree]}' could mean either end.")
     del table
-    return measures[0]
+    return measure
 
 
 def _names_key(word: str, key: str) -> bool:
