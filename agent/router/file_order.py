@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-import pandas as pd
-
 from agent.predicates import selected
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
@@ -189,6 +186,8 @@ def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
 def _no_summary_row(plan: RankArgs, table: Table) -> None:
     """Abstain when a row the plan returns is labelled as a summary ('Total', 'Average'). Only the
     rows returned are read (positions from the mask), never a copy of the whole table."""
+    import numpy as np  # deferred: a cached ask that never reaches a file-order plan imports neither
+
     positions = np.flatnonzero(selected(table, plan.where, allow_empty=True).mask)
     picked = positions[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
         positions[max(0, len(positions) - plan.offset - plan.limit): len(positions) - plan.offset]
@@ -204,4 +203,6 @@ def _no_summary_row(plan: RankArgs, table: Table) -> None:
 
 def _missing(value: object) -> bool:
     """True for a missing cell as pandas reads one (None, NaN, NA, NaT); a list cell is present."""
+    import pandas as pd
+
     return value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
