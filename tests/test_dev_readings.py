@@ -149,3 +149,12 @@ def test_an_id_and_names_that_disagree_refuse():
 def test_an_entity_with_no_naming_column_refuses():
     outcome = router_agent(CLASSES).ask("How many different products do we sell?")
     assert outcome.status == "abstained"
+
+
+def test_a_yes_no_column_between_the_and_of_is_the_attribute_asked_not_a_condition():
+    # Cy has the highest worth (90) and is not self-made; a condition 'self_made = yes' would give
+    # the highest worth among self-made rows (Ann, 70) instead.
+    table = "name,self_made,worth\nAnn,yes,70\nBo,yes,20\nCy,no,90\n"
+    outcome, result = router_ask(table, "What is the self_made of the person with the highest worth?")
+    assert isinstance(outcome.plan, RankArgs) and outcome.plan.by == "worth" and not outcome.plan.where
+    assert "no" in outcome.answer.split("is ")[-1]

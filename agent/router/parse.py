@@ -83,7 +83,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
-    elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading):
+    elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading) \
+            and not _attribute_of(item, reading):
         item.meanings = [Meaning("flag", item.column)]  # "attrition rate": Attrition = 'Yes'
         item.kind = "flag"
         value_condition(item, reading, draft, lex, table)
@@ -182,6 +183,14 @@ def _groups_here(item: Item, reading: Reading) -> bool:
     if prev is not None and prev.text.lower() == "by" and _passive(reading, prev):
         return False  # 'scored by its players': who did it, not a group-by
     return prev is not None and (prev.kind == "group" or (prev.kind == "which" and prev.pos == item.pos - 1))
+
+
+def _attribute_of(item: Item, reading: Reading) -> bool:
+    """'the selfMade of the person with ...': a column word between 'the' and 'of' is the attribute
+    asked for (a noun), never a condition on the rows."""
+    words = [t.lower for t in reading.tokens]
+    start, end = item.pos, item.pos + len(item.text.split())
+    return start > 0 and words[start - 1] == "the" and end < len(words) and words[end] == "of"
 
 
 def _after_number(unit: Item, reading: Reading) -> bool:
