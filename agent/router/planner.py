@@ -12,6 +12,7 @@ from agent.router.draft import Abstain, Draft
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
 from agent.router.rows import one_row_key
+from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
@@ -184,6 +185,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
+        not_named_by_op_word(draft, column)
         if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows

@@ -9,6 +9,7 @@ top), and counts or matches over cells holding lists."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel
@@ -17,6 +18,7 @@ from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
+from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
 
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
@@ -80,9 +82,21 @@ def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> Non
     series = table.df[column]
     values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
     whole = series.dropna()
-    if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
+    if values.nunique() != len(values) and (whole.nunique() >= 0.75 * len(whole)  # a label of nearly every row
+                                             or _names_the_rows(column, reading, table)):
         raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
                       f"Ask 'how many rows' or 'how many different {column}'.")
+
+
+def _names_the_rows(column: str, reading: Reading, table: Table) -> bool:
+    """True when the question's plural noun for `column` is also the noun the file's name gives
+    its rows ('how many events' on events.csv with a column event): rows or distinct values?"""
+    stem = re.findall(r"[a-z]+", Path(table.name).stem.lower())
+    if not stem or singular(stem[-1]) == stem[-1]:
+        return False
+    noun = stem[-1]
+    return singular(noun) in {singular(w) for w in header_words(column)} \
+        and any(t.lower == noun for t in reading.tokens)
 
 
 def check_choice(plan: BaseModel, reading: Reading) -> None:
