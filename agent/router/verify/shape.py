@@ -26,6 +26,7 @@ _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:aver
 """'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'Average', 'All': not 'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _DISTINCT = {"distinct", "different", "unique"}
+_EQUALITIES = {"=", "!=", "in", "not in"}
 
 
 def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
@@ -127,15 +128,20 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
 def check_value_inside_others(plan: BaseModel, table: Table) -> None:
     """Raises Abstain for an equality with a text value that other values of the same column hold
     as words ('Allegany' beside 'Allegany, Garrett'; 'UCLA' beside 'UCLA (2)'): the cell equal to
-    it, or every cell naming it?"""
+    it, or every cell naming it? A negated test ('not satisfied' beside 'Very satisfied') and a
+    value list are refused alike: which rows are left out rests on the same choice."""
     for predicate in _conditions(plan):
-        if predicate.op.value != "=" or not isinstance(predicate.value, str) or table.roles.get(predicate.column) \
-                not in _TEXT or predicate.column not in table.df:
+        if predicate.op.value not in _EQUALITIES or table.roles.get(predicate.column) not in _TEXT \
+                or predicate.column not in table.df:
             continue
-        others = _holders(table, predicate.column, predicate.value)
-        if others:
-            raise Abstain(f"'{predicate.value}' is a value of {predicate.column}, and other values hold it too "
-                          f"('{others[0]}'): the rows equal to it, or every row naming it? Say 'exactly' or 'contains'.")
+        values = predicate.value if isinstance(predicate.value, list) else [predicate.value]
+        for value in (v for v in values if isinstance(v, str)):
+            others = _holders(table, predicate.column, value)
+            if others:
+                raise Abstain(f"'{value}' is a value of {predicate.column}, and other values hold it too "
+                              f"('{others[0]}'): the rows equal to it, or every row naming it"
+                              f"{' (and so which rows are not it)' if predicate.op.value in ('!=', 'not in') else ''}? "
+                              "Say 'exactly' or 'contains'.")
 
 
 def _conditions(plan: BaseModel) -> list[Predicate]:
