@@ -60,10 +60,24 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         lex.add(w, Meaning("negation"), replace=True)
     for column in table.columns:
         _add_column(lex, table, column, config)
+    _values_over_row_nouns(lex)
     _add_name_noun(lex, table)
     _add_message_nouns(lex, table)
     _choose_measure(lex, table)
     return lex
+
+
+def _values_over_row_nouns(lex: Lexicon) -> None:
+    """A generic row noun ('orders', 'purchases') whose singular is a value of the table (kind =
+    'order', event = 'purchase') names that value, never the rows: 'how many purchases' counts the
+    rows holding 'purchase'. (The singular itself was already replaced by the value in `add`.)"""
+    for key, meanings in list(lex.phrases.items()):
+        if len(key) != 1 or not meanings or meanings[0].kind != "row":
+            continue
+        one = singular(key[0])
+        values = lex.phrases.get((one,), [])
+        if one != key[0] and values and all(m.kind == "value" for m in values):
+            lex.phrases[key] = list(values)
 
 
 def _add_name_noun(lex: Lexicon, table: Table) -> None:

@@ -3,6 +3,8 @@ English scores'), rows in file order ('the first five books'), and who a row is 
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from agent.queries import RankArgs
 from agent.router import vocabulary as V
 from agent.router.draft import Abstain, Draft
@@ -95,6 +97,19 @@ def _not_a_rank_read_as_a_number(word: str, column: str, lex: Lexicon) -> None:
     if word.lower() in _RANK_ORDER and lex.header_words.get(column, set()) & {"rank", "ranking"}:
         raise Abstain(f"{column} is a rank (1 comes first): '{word}' could mean the smallest or the largest "
                       f"{column}; say 'smallest {column}' or 'largest {column}'.")
+
+
+def check_who_shown(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a question opening 'who'/'whom'/'whose' would be answered by a ranked
+    row shown through identifier columns only ('Who made the order with the highest total?' ->
+    order_id): 'who' asks for a person, which an id does not name. Other plans pass."""
+    first = next(iter(reading.items), None)
+    if not isinstance(plan, RankArgs) or first is None or first.text.lower() not in V.WHO_WORDS or not plan.columns:
+        return
+    shown = [c for c in plan.columns if c != plan.by]
+    if shown and all(table.roles.get(c) is ColumnRole.identifier for c in shown):
+        raise Abstain(f"'{first.text}' asks for a person, but the column read is {', '.join(shown)}, an identifier; "
+                      "name the column of names to show (e.g. 'which <name column> ...').")
 
 
 def _who(reading: Reading, table: Table) -> str | None:

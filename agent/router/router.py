@@ -22,6 +22,7 @@ from agent.router.differences import read_difference
 from agent.router.entity import read_per_entity
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
+from agent.router.group_gaps import note_blank_negations, rank_real_groups
 from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.between import read_between
@@ -31,6 +32,7 @@ from agent.router.rows import one_row_key
 from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
 from agent.router.row_nouns import check_row_count
+from agent.router.rank import check_who_shown
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
@@ -174,8 +176,10 @@ class Router:
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
         check_row_count(plan, reading, self.table)
+        check_who_shown(plan, reading, self.table)
         verify(plan, asked, reading, self.lexicon, self.table, previous)
-        return plan
+        note_blank_negations(plan, self.table, draft.notes)
+        return rank_real_groups(plan, self.table, draft.notes)
 
 
 def _named_columns_used(reading: Reading, plan: BaseModel, table: Table) -> None:

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from agent.plan import AggregateArgs, Agg, Op
 from agent.predicates import selected
-from agent.router.draft import Abstain
+from agent.router.draft import Abstain, Draft
 from agent.router.lexicon_data import Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count
@@ -153,3 +153,14 @@ def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> No
 
 def _noun(reading: Reading) -> str:
     return next(i.text for i in reading.items if i.kind == "row" and i.meanings[0].value == ROW_NOUN)
+
+
+def not_named_by_op_word(draft: Draft, column: str) -> None:
+    """Raises Abstain when 'how many' would become the total of a column that only an aggregate word
+    names ('how many orders in total' on a column `total`): the word may be the column or the
+    'in total' of a count, so neither a sum nor a count rests on it."""
+    texts = {c.text.lower() for c in draft.columns if c.column == column}
+    if texts and texts <= set(V.OP_WORDS):
+        word = sorted(texts)[0]
+        raise Abstain(f"'how many' with '{word}': '{word}' may name the column {column} (its total) or ask "
+                      f"a count of rows in total; say 'the sum of {column}' or 'the number of rows'.")

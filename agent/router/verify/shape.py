@@ -9,6 +9,7 @@ top), and counts or matches over cells holding lists."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -17,6 +18,7 @@ from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
+from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
 
 
@@ -25,6 +27,7 @@ _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:aver
 """'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'Average', 'All': not 'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _DISTINCT = {"distinct", "different", "unique"}
+_EQUALITIES = {"=", "!=", "in", "not in"}
 
 
 def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
@@ -88,9 +91,21 @@ def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> Non
     import numpy as np
     values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
     whole = series.dropna()
-    if values.nunique() != len(values) and whole.nunique() >= 0.75 * len(whole):  # a label of nearly every row
+    if values.nunique() != len(values) and (whole.nunique() >= 0.75 * len(whole)  # a label of nearly every row
+                                             or _names_the_rows(column, reading, table)):
         raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
                       f"Ask 'how many rows' or 'how many different {column}'.")
+
+
+def _names_the_rows(column: str, reading: Reading, table: Table) -> bool:
+    """True when the question's plural noun for `column` is also the noun the file's name gives
+    its rows ('how many events' on events.csv with a column event): rows or distinct values?"""
+    stem = re.findall(r"[a-z]+", Path(table.name).stem.lower())
+    if not stem or singular(stem[-1]) == stem[-1]:
+        return False
+    noun = stem[-1]
+    return singular(noun) in {singular(w) for w in header_words(column)} \
+        and any(t.lower == noun for t in reading.tokens)
 
 
 def check_choice(plan: BaseModel, reading: Reading) -> None:
@@ -121,15 +136,20 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
 def check_value_inside_others(plan: BaseModel, table: Table) -> None:
     """Raises Abstain for an equality with a text value that other values of the same column hold
     as words ('Allegany' beside 'Allegany, Garrett'; 'UCLA' beside 'UCLA (2)'): the cell equal to
-    it, or every cell naming it?"""
+    it, or every cell naming it? A negated test ('not satisfied' beside 'Very satisfied') and a
+    value list are refused alike: which rows are left out rests on the same choice."""
     for predicate in _conditions(plan):
-        if predicate.op.value != "=" or not isinstance(predicate.value, str) or table.roles.get(predicate.column) \
-                not in _TEXT or predicate.column not in table.roles:
+        if predicate.op.value not in _EQUALITIES or table.roles.get(predicate.column) not in _TEXT \
+                or predicate.column not in table.roles:
             continue
-        others = _holders(table, predicate.column, predicate.value)
-        if others:
-            raise Abstain(f"'{predicate.value}' is a value of {predicate.column}, and other values hold it too "
-                          f"('{others[0]}'): the rows equal to it, or every row naming it? Say 'exactly' or 'contains'.")
+        values = predicate.value if isinstance(predicate.value, list) else [predicate.value]
+        for value in (v for v in values if isinstance(v, str)):
+            others = _holders(table, predicate.column, value)
+            if others:
+                raise Abstain(f"'{value}' is a value of {predicate.column}, and other values hold it too "
+                              f"('{others[0]}'): the rows equal to it, or every row naming it"
+                              f"{' (and so which rows are not it)' if predicate.op.value in ('!=', 'not in') else ''}? "
+                              "Say 'exactly' or 'contains'.")
 
 
 def _conditions(plan: BaseModel) -> list[Predicate]:
