@@ -18,6 +18,7 @@ from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import read_row_nouns
 from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
+from agent.router.units import read_units
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
@@ -70,6 +71,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     _quantity_of_rows(tokens, reading, lex)
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
     rest = column_modifiers(tokens, rest, lex, reading)
+    rest = read_units(tokens, rest, lex, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     contested: list[int] = []

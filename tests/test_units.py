@@ -1,0 +1,88 @@
+"""Unit nouns of a family of count columns (agent/router/units.py, agent/router/sums.py) and names
+written with a code or a footnote mark (agent/router/values.py `bare_name`): 'how many gold medals
+did Italy receive' reads Gold where Nation = 'Italy (ITA)'. Every expected value is read off the
+hand-made tables below by hand; the refusals are the guards of the two modules."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.config import load_config
+from agent.plan import AggregateArgs, Agg
+from agent.router.router import Router
+from agent.router.sums import row_sums
+from agent.router.values import bare_name
+from agent.router.wordnet import wordnet
+from agent.table import table_from_text
+from tests.helpers import router_ask
+
+pytestmark = pytest.mark.skipif(wordnet() is None, reason="WordNet (Debian wordnet-base) is not installed")
+
+CONFIG = load_config(env={})
+# Total = Gold + Silver + Bronze on every row: 11, 5, 5, 1
+MEDALS = ("Rank,Nation,Gold,Silver,Bronze,Total\n1,Norway,5,4,2,11\n2,Sweden,3,1,1,5\n3,Finland,0,2,3,5\n"
+          "4,Denmark,0,0,1,1\n")
+# the same with codes and footnote marks after the names
+CODED = ("Rank,Nation,Gold,Silver,Bronze,Total\n1,Italy (ITA),4,1,0,5\n2,Great Britain (GBR)*,2,2,2,6\n"
+         "3,Kenya*,0,3,1,4\n")
+# Total is not Gold + Silver + Bronze on Sweden's row (3 + 1 + 1 = 5, written 6)
+OFF = "Nation,Gold,Silver,Bronze,Total\nNorway,5,4,2,11\nSweden,3,1,1,6\nFinland,0,2,3,5\n"
+# one header compounds with 'medal': no family
+LONE = "Team,Gold,Points,Total\nAlpha,2,10,12\nBeta,1,7,8\nGamma,0,4,4\n"
+
+
+@pytest.mark.parametrize("csv, question, value", [
+    (MEDALS, "how many gold medals did sweden win?", 3),
+    (MEDALS, "how many silver medals were won by finland?", 2),
+    (MEDALS, "how many bronze medals did denmark earn?", 1),
+    (MEDALS, "how many medals did norway win?", 11),  # the Total column: 5 + 4 + 2
+    (MEDALS, "how many medals does norway have?", 11),
+    (MEDALS, "how many nations received more than 2 gold medals?", 2),  # Norway 5, Sweden 3
+    (CODED, "how many gold medals did italy receive?", 4),  # Nation = 'Italy (ITA)'
+    (CODED, "how many silver medals did great britain win?", 2),  # 'Great Britain (GBR)*'
+    (CODED, "how many bronze medals did kenya win?", 1),  # 'Kenya*'
+])
+def test_unit_counts(csv, question, value):
+    outcome, result = router_ask(csv, question)
+    assert isinstance(outcome.plan, AggregateArgs) and outcome.plan.op is not Agg.count  # a value, never a row count
+    assert result.value == value
+
+
+def test_rank_by_a_unit_column():
+    outcome, result = router_ask(MEDALS, "which nation won the most bronze medals?")
+    assert "Finland" in outcome.answer  # bronze 2, 1, 3, 1
+
+
+@pytest.mark.parametrize("csv, question", [
+    (OFF, "how many medals did norway win?"),  # Total is not the sum on every row: 'medals' names nothing
+    (LONE, "how many gold medals did alpha win?"),  # one header compounds with 'medal': no family
+    (MEDALS, "how many medals did norway lose?"),  # 'lose' is no verb of getting
+    (MEDALS, "how many gold medals did norway win in the final?"),  # 'final' is read by nothing
+    (MEDALS, "how many gold coins did norway win?"),  # 'gold coin' is no WordNet compound
+])
+def test_unit_readings_refused(csv, question):
+    decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)
+    assert decision.plan is None, decision.plan
+
+
+def test_row_sums_found_on_the_cells():
+    table = table_from_text(MEDALS, "t.csv")
+    words = {c: {c.lower()} for c in table.df.columns}
+    assert row_sums(table, ["Rank", "Gold", "Silver", "Bronze", "Total"], words) == {
+        "Total": frozenset({"Gold", "Silver", "Bronze"})}
+    off = table_from_text(OFF, "t.csv")
+    assert row_sums(off, ["Gold", "Silver", "Bronze", "Total"], {c: {c.lower()} for c in off.df.columns}) == {}
+
+
+@pytest.mark.parametrize("cell, name", [
+    ("Italy (ITA)", "Italy"), ("Great Britain (GBR)*", "Great Britain"), ("Kenya*", "Kenya"),
+    ("Total (75 NPCs)", None), ("3 (2)", None), ("Smith", None), ("US*", None),
+])
+def test_bare_names(cell, name):
+    assert bare_name(cell) == name
+
+
+def test_a_bare_name_two_cells_share_names_neither():
+    csv = "Nation,Gold,Silver,Bronze,Total\nKorea (KOR),2,1,0,3\nKorea (PRK),1,1,1,3\nJapan (JPN),0,1,1,2\n"
+    decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route("how many gold medals did korea win?")
+    assert decision.plan is None, decision.plan
