@@ -86,3 +86,26 @@ def test_a_bare_name_two_cells_share_names_neither():
     csv = "Nation,Gold,Silver,Bronze,Total\nKorea (KOR),2,1,0,3\nKorea (PRK),1,1,1,3\nJapan (JPN),0,1,1,2\n"
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route("how many gold medals did korea win?")
     assert decision.plan is None, decision.plan
+
+
+@pytest.mark.parametrize("word, name", [("norway", True), ("qormi", True), ("smith", True), ("make", False),
+                                        ("japan", False), ("nice", False), ("gold", False)])
+def test_words_wordnet_reads_as_names_only(word, name):
+    from agent.router.wordnet import only_a_name
+    assert only_a_name(word) is name
+
+
+def test_a_lowercase_country_among_many_names():
+    syllables = ["Ka", "Lo", "Mi", "Ra", "Tu", "Ze", "Vo", "Ni"]
+    rows = [("North " if i % 4 == 0 else "") + f"{a}{b.lower()}land"  # 58 other names (some two words), 0 gold each
+            for i, (a, b) in enumerate((a, b) for a in syllables for b in syllables) if i < 58]
+    csv = "Nation,Gold,Silver,Bronze,Total\nNorway,4,5,2,11\n" + "".join(f"{n},0,1,0,1\n" for n in rows)
+    outcome, result = router_ask(csv, "how many gold medals did norway win?")
+    assert result.value == 4  # Norway's row
+
+
+@pytest.mark.parametrize("question", ["which nation won the most gold medals?",  # 'Italy (ITA)': Italy or the cell?
+                                      "which nation won the fewest silver medals?"])
+def test_names_with_codes_are_not_shown_as_the_answer(question):
+    decision = Router(table_from_text(CODED, "t.csv"), CONFIG.router).route(question)
+    assert decision.plan is None and "code or mark" in decision.abstain, decision.plan

@@ -19,6 +19,7 @@ from agent.router.row_nouns import read_row_nouns
 from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
+from agent.router.wordnet import only_a_name
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
@@ -169,8 +170,8 @@ def _held_once(text: str, lex: Lexicon) -> bool:
 
 def _unless_lowercase_name(token: Token, meanings: list[Meaning] | None, lex: Lexicon) -> list[Meaning] | None:
     """`meanings` without the name values (Lexicon.proper) a lowercase word would link: 'make' is a
-    verb, not the job 'Make'."""
-    if not meanings or token.text != token.lower or token.lower not in lex.proper:
+    verb, not the job 'Make'; a word WordNet reads as a name only ('norway') keeps them."""
+    if not meanings or token.text != token.lower or token.lower not in lex.proper or only_a_name(token.lower):
         return meanings
     return [m for m in meanings if not (m.kind == "value" and m.value and m.value.casefold() in lex.proper)]
 

@@ -45,8 +45,9 @@ def read_units(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Read
         named = _column_before(reading, p)
         if named is not None and (named in family or lex.row_sums.get(named) == frozenset(family)):
             reading.items.append(Item(tokens[p].text, p, [Meaning("stop", value=UNIT)]))
-            reading.notes.append(f"read '{tokens[p].text}' as the unit {named} counts (WordNet: "
-                                 f"'{_header_word(lex, named, noun) or named.lower()} {noun}' and its kin)")
+            why = (f"WordNet: '{_header_word(lex, named, noun)} {noun}' and its kin" if named in family
+                   else f"on every row it is the sum of {', '.join(sorted(family))}")
+            reading.notes.append(f"read '{tokens[p].text}' as the unit {named} counts ({why})")
         elif (total := _total_of(lex, family)) is not None:
             reading.items.append(Item(tokens[p].text, p, [Meaning("column", total)], evidence=Evidence.header))
             reading.notes.append(f"read '{tokens[p].text}' as {total} (on every row it is the sum of "

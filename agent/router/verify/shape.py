@@ -17,6 +17,7 @@ from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
+from agent.router.verify.decorated import check_decorated_labels
 from agent.table import ColumnRole, Table
 
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
@@ -205,3 +206,4 @@ def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     check_rank_position(plan, reading, table)
     check_rows_or_values(plan, reading, table)
     check_summary_rows(plan, table)
+    check_decorated_labels(plan, table)

@@ -1,0 +1,39 @@
+"""Verifier rule on the cells an answer shows: a name cell written with a code or footnote marks
+after it ('Great Britain (GBR)', 'Detroit Waza*', router/values.py `bare_name`) is the table's
+decoration of a name, and whether the code or mark belongs to the answer is not the question's to
+say: 'which country won the most gold medals' is Great Britain to one reader and 'Great Britain
+(GBR)' to another. A plan that would show such a cell of the rows it reads abstains, naming it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent.ops.common import selected
+from agent.router.draft import Abstain
+from agent.router.values import bare_name
+from agent.table import ColumnRole, Table
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_SHOWING = {"RankArgs": "columns", "PositionArgs": "columns", "FrequencyArgs": "column", "DistinctArgs": "column"}
+"""Plan kinds whose answer is cells of a column, and the field naming the column(s) shown."""
+
+
+def check_decorated_labels(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a text column the plan shows holds, in the rows it reads (its `where`,
+    when it has one), a cell that writes a name with a code in parentheses or footnote marks."""
+    field = _SHOWING.get(type(plan).__name__)
+    if field is None or table.lies_in_file:
+        return
+    shown = getattr(plan, field)
+    columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in _TEXT]
+    if not columns:
+        return
+    where = list(getattr(plan, "where", []) or [])
+    rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
+    for column in columns:
+        for value in rows[column].dropna().astype(str):
+            name = bare_name(value)
+            if name is not None:
+                raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
+                              f"answer could be either '{name}' or the cell as written; ask for {column} as written "
+                              "or name the row.")
