@@ -15,7 +15,7 @@ from agent.router.column_names import settle_columns
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.row_nouns import read_row_nouns
+from agent.router.row_nouns import count_table_words, read_row_nouns
 from agent.router.synonyms import wordnet_links
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
@@ -82,6 +82,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
+    rest = count_table_words(tokens, rest, reading)
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])

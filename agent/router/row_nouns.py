@@ -46,7 +46,7 @@ _LEADS = (("how", "many"), ("number", "of"))
 _OF_THE = frozenset({"the", "these", "those", "all"})
 TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on", "the", "chart"),
                ("on", "this", "chart"), ("in", "the", "table"), ("in", "this", "table"), ("in", "the", "list"),
-               ("in", "this", "list"), ("on", "the", "table")}
+               ("in", "this", "list"), ("on", "the", "table"), ("listed", "here"), ("on", "this", "table")}
 """Words naming the table itself in a count of its rows ('how many championships are listed')."""
 
 
@@ -71,6 +71,28 @@ def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> li
         break
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in unread]
+
+
+def count_table_words(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """`rest` without the table words ('listed', 'on this chart', 'in the table') of a count of a
+    column's values: 'how many kingdoms are listed' where 'kingdoms' names the column Kingdom. The
+    words say 'in this table', which every count reads; they are kept as stop items and noted.
+    Only where the count words ('how many', 'number of') come right before the column's word."""
+    counted = any(_counts(tokens, i) for i in reading.items if i.kind == "column" and not i.similar)
+    if not counted:
+        return rest
+    unread = set(rest)
+    unread -= _table_words(tokens, unread, reading)
+    reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p in unread]
+
+
+def _counts(tokens: list[Token], item: Item) -> bool:
+    """True when the count words come right before the column item (optionally 'of the')."""
+    at = item.pos
+    if at >= 2 and tokens[at - 1].lower in _OF_THE and tokens[at - 2].lower == "of":
+        at -= 2
+    return at >= 2 and tuple(t.lower for t in tokens[at - 2:at]) in _LEADS
 
 
 def _noun_span(tokens: list[Token], start: int, unread: set[int]) -> list[int] | None:
