@@ -109,3 +109,19 @@ def test_a_lowercase_country_among_many_names():
 def test_names_with_codes_are_not_shown_as_the_answer(question):
     decision = Router(table_from_text(CODED, "t.csv"), CONFIG.router).route(question)
     assert decision.plan is None and "code or mark" in decision.abstain, decision.plan
+
+
+STADIUMS = "Stadium,Capacity\nBig Park,5000\nSt George's Lane*,3000\nSmall Ground,800\nHill Road,1200\n"
+
+
+@pytest.mark.parametrize("question, name", [("which stadium has the smallest capacity?", "Small Ground"),
+                                            ("which stadium has the largest capacity?", "Big Park")])
+def test_a_marked_cell_off_the_top_does_not_spoil_a_ranking(question, name):
+    outcome, _ = router_ask(STADIUMS, question)
+    assert name in outcome.answer  # 800 and 5000; the marked row (3000) is neither end
+
+
+def test_a_marked_cell_at_the_top_refuses():
+    csv = STADIUMS.replace("Big Park,5000", "Big Park*,5000")
+    decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route("which stadium has the largest capacity?")
+    assert decision.plan is None and "code or mark" in decision.abstain

@@ -6,6 +6,7 @@ say: 'which country won the most gold medals' is Great Britain to one reader and
 
 from __future__ import annotations
 
+import pandas as pd
 from pydantic import BaseModel
 
 from agent.ops.common import selected
@@ -20,7 +21,8 @@ _SHOWING = {"RankArgs": "columns", "PositionArgs": "columns", "FrequencyArgs": "
 
 def check_decorated_labels(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a text column the plan shows holds, in the rows it reads (its `where`,
-    when it has one), a cell that writes a name with a code in parentheses or footnote marks."""
+    when it has one; for a ranking, only the rows at its top, ties included, or the first/last rows of file order), a
+    cell that writes a name with a code in parentheses or footnote marks."""
     field = _SHOWING.get(type(plan).__name__)
     if field is None or table.lies_in_file:
         return
@@ -30,6 +32,11 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
         return
     where = list(getattr(plan, "where", []) or [])
     rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
+    if type(plan).__name__ == "RankArgs" and plan.by is not None and plan.near is None and not plan.distinct:
+        rows = _ranked(rows, plan.by, plan.order, plan.offset + plan.limit)
+    elif type(plan).__name__ == "RankArgs" and plan.by is None:  # file order: the first or last rows
+        cut = plan.offset + plan.limit
+        rows = rows.head(cut) if plan.order == "asc" else rows.tail(cut)
     for column in columns:
         for value in rows[column].dropna().astype(str):
             name = bare_name(value)
@@ -37,3 +44,16 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
                 raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
                               f"answer could be either '{name}' or the cell as written; ask for {column} as written "
                               "or name the row.")
+
+
+def _ranked(rows: pd.DataFrame, by: str, order: str, cut: int) -> pd.DataFrame:
+    """The rows a ranking by `by` can return: the first `cut` in its order and every row tied with
+    the last of them (ties at the cut are reported); all rows when `by` is not numeric."""
+    key = pd.to_numeric(rows[by], errors="coerce")
+    if key.notna().sum() == 0:
+        return rows
+    ordered = key.dropna().sort_values(ascending=order == "asc")
+    edge = ordered.iloc[min(cut, len(ordered)) - 1]
+    inside = key >= edge if order == "desc" else key <= edge
+    return rows.loc[inside.fillna(False)]
+
