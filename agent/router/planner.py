@@ -8,6 +8,7 @@ import re
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
+from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
@@ -67,6 +68,8 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if reading.row_scope and draft.op == "sum" and not (draft.order or draft.magnitude or draft.group_by):
         raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
                       "over rows; say which row (e.g. 'the highest ... in a single season').")
+    if (selection := which_rows(draft, predicates, table)) is not None:
+        return selection
     plan = _aggregate(draft, lex, table, predicates)
     first = reading.items[0] if reading.items else None
     if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:
