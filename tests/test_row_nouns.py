@@ -84,7 +84,7 @@ def test_table_words_of_a_count_of_a_column(question):
     (KINGDOMS, "which capital is listed?"),  # no count: 'listed' is read by nothing
     (KINGDOMS, "how many kingdoms are listed twice?"),  # 'twice' is read by nothing
     (TITLES, "how many championships are listed?"),  # 6 rows, 5 different values: which is asked?
-    (TITLES.replace("Wimbledon,1991", "Paris,1991"), "how many championships are on this chart?"),  # 6 rows, 4 values
+    (TITLES.replace("Wimbledon,1991", "Paris,1991"), "how many championships are on this chart?"),  # 6 rows, 5 values
 ])
 def test_table_words_refused(csv, question):
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)
