@@ -125,3 +125,9 @@ def test_a_marked_cell_at_the_top_refuses():
     csv = STADIUMS.replace("Big Park,5000", "Big Park*,5000")
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route("which stadium has the largest capacity?")
     assert decision.plan is None and "code or mark" in decision.abstain
+
+
+def test_a_frequency_shows_only_its_top_values():
+    csv = "Level\n" + "Master\n" * 4 + "College\n" * 2 + "Technical Education (FP)\n"
+    outcome, _ = router_ask(csv, "what is the most common level?")
+    assert "Master" in outcome.answer  # 4 of 7; the marked value (1) is not shown

@@ -20,9 +20,10 @@ _SHOWING = {"RankArgs": "columns", "PositionArgs": "columns", "FrequencyArgs": "
 
 
 def check_decorated_labels(plan: BaseModel, table: Table) -> None:
-    """Raises Abstain when a text column the plan shows holds, in the rows it reads (its `where`,
-    when it has one; for a ranking, only the rows at its top, ties included, or the first/last rows of file order), a
-    cell that writes a name with a code in parentheses or footnote marks."""
+    """Raises Abstain when a text column the plan shows holds, among the cells it can show, one
+    that writes a name with a code in parentheses or footnote marks. The cells shown: of the rows
+    its `where` picks, for a ranking the rows at its top (ties included) or the first/last rows of
+    file order, for a frequency ranking the values at its top, else every row."""
     field = _SHOWING.get(type(plan).__name__)
     if field is None or table.lies_in_file:
         return
@@ -30,20 +31,29 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
     columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in _TEXT]
     if not columns:
         return
-    where = list(getattr(plan, "where", []) or [])
-    rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
-    if type(plan).__name__ == "RankArgs" and plan.by is not None and plan.near is None and not plan.distinct:
-        rows = _ranked(rows, plan.by, plan.order, plan.offset + plan.limit)
-    elif type(plan).__name__ == "RankArgs" and plan.by is None:  # file order: the first or last rows
-        cut = plan.offset + plan.limit
-        rows = rows.head(cut) if plan.order == "asc" else rows.tail(cut)
+    rows = _shown_rows(plan, table)
     for column in columns:
-        for value in rows[column].dropna().astype(str):
+        values = rows[column].dropna().astype(str)
+        if type(plan).__name__ == "FrequencyArgs":
+            values = _frequent(values, plan.order, plan.limit)
+        for value in values:
             name = bare_name(value)
             if name is not None:
                 raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
                               f"answer could be either '{name}' or the cell as written; ask for {column} as written "
                               "or name the row.")
+
+
+def _shown_rows(plan: BaseModel, table: Table) -> pd.DataFrame:
+    """The rows whose cells the plan can show (see check_decorated_labels)."""
+    where = list(getattr(plan, "where", []) or [])
+    rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
+    if type(plan).__name__ != "RankArgs" or plan.near is not None or plan.distinct:
+        return rows
+    cut = plan.offset + plan.limit
+    if plan.by is None:  # file order: the first or last rows
+        return rows.head(cut) if plan.order == "asc" else rows.tail(cut)
+    return _ranked(rows, plan.by, plan.order, cut)
 
 
 def _ranked(rows: pd.DataFrame, by: str, order: str, cut: int) -> pd.DataFrame:
@@ -56,4 +66,14 @@ def _ranked(rows: pd.DataFrame, by: str, order: str, cut: int) -> pd.DataFrame:
     edge = ordered.iloc[min(cut, len(ordered)) - 1]
     inside = key >= edge if order == "desc" else key <= edge
     return rows.loc[inside.fillna(False)]
+
+
+def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
+    """The values a frequency ranking shows: the first `cut` by count in its order and every value
+    tied with the last of them."""
+    counts = values.str.strip().value_counts(ascending=order == "asc")
+    if counts.empty:
+        return []
+    edge = counts.iloc[min(cut, len(counts)) - 1]
+    return list(counts[counts >= edge].index if order == "desc" else counts[counts <= edge].index)
 
