@@ -131,3 +131,8 @@ def test_a_frequency_shows_only_its_top_values():
     csv = "Level\n" + "Master\n" * 4 + "College\n" * 2 + "Technical Education (FP)\n"
     outcome, _ = router_ask(csv, "what is the most common level?")
     assert "Master" in outcome.answer  # 4 of 7; the marked value (1) is not shown
+
+
+def test_a_difference_of_a_unit_column_between_two_rows():
+    outcome, result = router_ask(MEDALS, "what is the difference in silver medals between norway and sweden?")
+    assert "3" in outcome.answer  # Silver: Norway 4, Sweden 1

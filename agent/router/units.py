@@ -125,3 +125,12 @@ def _gets(word: str) -> bool:
         if sense.name() in _GETTING or any(h.name() in _GETTING for h in sense.closure(lambda s: s.hypernyms())):
             return True
     return False
+
+
+def unit_word(reading: Reading, pos: int) -> bool:
+    """True for a unit noun or verb of getting read here ('more total medals', 'the difference in
+    silver medals'): readers with their own word accounting (which_of, between) take it as part of
+    the column named."""
+    item = reading.at(pos)
+    return item is not None and item.kind == "stop" and bool(item.meanings) and item.meanings[0].value == UNIT
+

@@ -18,7 +18,7 @@ from agent.router.differences import COMPARATIVES
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
-from agent.router.units import UNIT
+from agent.router.units import unit_word
 from agent.router.tokens import Token, tokenize
 from agent.table import Table
 
@@ -79,7 +79,7 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
     strong = reading.strong_columns()
     measures, unknown = [], []
     for p in range(1, start):
-        if p == degree or words[p] in FILLER or _unit_word(reading, p):
+        if p == degree or words[p] in FILLER or unit_word(reading, p):
             continue
         column = strong.get(p)
         if column is not None and column in lex.numeric_columns:
@@ -99,12 +99,6 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
         raise Abstain(f"{measures[0]} is a standing (1 comes first): '{words[degree]}' could mean either end.")
     del table
     return measures[0]
-
-
-def _unit_word(reading: Reading, pos: int) -> bool:
-    """True for a unit noun or verb of getting read by router/units.py ('more total medals')."""
-    item = reading.at(pos)
-    return item is not None and item.kind == "stop" and bool(item.meanings) and item.meanings[0].value == UNIT
 
 
 def _names_key(word: str, key: str) -> bool:
