@@ -23,7 +23,6 @@ KNOWN_WRONG: dict[str, str] = {
     "nt-2209": "the cell is 'South Africa (national team)'; gold strips the parenthesis",
     "nt-3868": "one friendly match spans two rows: rows counted, matches asked",
     "nt-5265": "'the first winner' in file order where the table runs newest first by a text year",
-    "nt-7035": "the cell is 'vs. BYU*'; gold strips the marker",
     "nt-7526": "'the first type and standard' asks two columns; one is shown",
     "nt-7598": "two name columns (English, Japanese); the shown one is not the gold's",
     "nt-7943": "the cell is 'at Detroit Waza'; gold strips 'at'",

@@ -15,6 +15,7 @@ from agent.router.anchors import Cell, describe, header_tokens, one_cell, one_me
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
+from agent.router.units import unit_word
 from agent.router.tokens import Token
 from agent.table import Table
 
@@ -67,7 +68,7 @@ def _measure(reading: Reading, between: int, lex: Lexicon, key: str) -> str:
         column = strong.get(p)
         if column is not None and column in lex.numeric_columns and column != key:
             measures.append(column)
-        elif words[p] not in FILLER:
+        elif words[p] not in FILLER and not unit_word(reading, p):
             unknown.append(reading.tokens[p].text)
     return one_measure(measures, unknown, "a difference between two rows", "named")
 

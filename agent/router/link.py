@@ -17,9 +17,11 @@ from agent.router.filler import column_modifiers, column_nouns, drop_fillers, fl
 from agent.router.headers import link_headers
 from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.row_nouns import read_row_nouns
+from agent.router.row_nouns import count_table_words, read_row_nouns
 from agent.router.synonyms import generic_synonyms, wordnet_links
 from agent.router.tokens import Token, tokenize
+from agent.router.units import read_units
+from agent.router.wordnet import only_a_name
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
@@ -73,6 +75,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     _quantity_of_rows(tokens, reading, lex)
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
     rest = column_modifiers(tokens, rest, lex, reading)
+    rest = read_units(tokens, rest, lex, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     contested: list[int] = []
@@ -82,6 +85,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
+    rest = count_table_words(tokens, rest, reading)
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])
@@ -170,8 +174,8 @@ def _held_once(text: str, lex: Lexicon) -> bool:
 
 def _unless_lowercase_name(token: Token, meanings: list[Meaning] | None, lex: Lexicon) -> list[Meaning] | None:
     """`meanings` without the name values (Lexicon.proper) a lowercase word would link: 'make' is a
-    verb, not the job 'Make'."""
-    if not meanings or token.text != token.lower or token.lower not in lex.proper:
+    verb, not the job 'Make'; a word WordNet reads as a name only ('norway') keeps them."""
+    if not meanings or token.text != token.lower or token.lower not in lex.proper or only_a_name(token.lower):
         return meanings
     return [m for m in meanings if not (m.kind == "value" and m.value and m.value.casefold() in lex.proper)]
 

@@ -10,6 +10,7 @@ from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
+from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
 from agent.router.follow_up import carry, follow_up_op, merge
@@ -72,6 +73,8 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if reading.row_scope and draft.op == "sum" and not (draft.order or draft.magnitude or draft.group_by):
         raise Abstain("It speaks of one row ('in a season', 'in a single transaction') but asks for a total "
                       "over rows; say which row (e.g. 'the highest ... in a single season').")
+    if (selection := which_rows(draft, predicates, table)) is not None:
+        return selection
     plan = _aggregate(draft, lex, table, predicates, reading)
     first = reading.items[0] if reading.items else None
     if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:

@@ -42,11 +42,13 @@ percent percentage categories types kinds sorts classes groups varieties columns
 """Plural nouns that usually name a quantity of a row (summed, or read off one row), or a class of
 values or columns ('categories', 'types'), not the rows.
 'times' is a row noun: 'how many times was the location in the united states' counts rows."""
+TABLE = "table"
+"""The `Meaning.value` of a table word read here ('listed', 'on this chart')."""
 _LEADS = (("how", "many"), ("number", "of"))
 _OF_THE = frozenset({"the", "these", "those", "all"})
 TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on", "the", "chart"),
                ("on", "this", "chart"), ("in", "the", "table"), ("in", "this", "table"), ("in", "the", "list"),
-               ("in", "this", "list"), ("on", "the", "table")}
+               ("in", "this", "list"), ("on", "the", "table"), ("listed", "here"), ("on", "this", "table")}
 """Words naming the table itself in a count of its rows ('how many championships are listed')."""
 
 
@@ -71,6 +73,28 @@ def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> li
         break
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in unread]
+
+
+def count_table_words(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """`rest` without the table words ('listed', 'on this chart', 'in the table') of a count of a
+    column's values: 'how many kingdoms are listed' where 'kingdoms' names the column Kingdom. The
+    words say 'in this table', which every count reads; they are kept as stop items and noted.
+    Only where the count words ('how many', 'number of') come right before the column's word."""
+    counted = any(_counts(tokens, i) for i in reading.items if i.kind == "column" and not i.similar)
+    if not counted:
+        return rest
+    unread = set(rest)
+    unread -= _table_words(tokens, unread, reading)
+    reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p in unread]
+
+
+def _counts(tokens: list[Token], item: Item) -> bool:
+    """True when the count words come right before the column item (optionally 'of the')."""
+    at = item.pos
+    if at >= 2 and tokens[at - 1].lower in _OF_THE and tokens[at - 2].lower == "of":
+        at -= 2
+    return at >= 2 and tuple(t.lower for t in tokens[at - 2:at]) in _LEADS
 
 
 def _noun_span(tokens: list[Token], start: int, unread: set[int]) -> list[int] | None:
@@ -103,7 +127,7 @@ def _table_words(tokens: list[Token], unread: set[int], reading: Reading) -> set
             if tuple(t.lower for t in tokens[p:p + len(phrase)]) == phrase and p + len(phrase) - 1 in unread:
                 found |= span & unread  # the noun ('chart') unread; 'on this' may be read as stopwords
     for p in sorted(found):
-        reading.items.append(Item(tokens[p].text, p, [Meaning("stop")]))
+        reading.items.append(Item(tokens[p].text, p, [Meaning("stop", value=TABLE)]))
     if found:
         reading.notes.append("read " + ", ".join(f"'{tokens[p].text}'" for p in sorted(found))
                              + " as the table itself (the rows counted)")
@@ -114,6 +138,7 @@ def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a count read with a row noun of this module counts the one row a name
     picks ('how many titles does Yale have': Name = 'Yale' holds one row): such a question asks a
     value of that row, which a count of 1 does not answer. Other plans pass unchecked."""
+    _listed_values(plan, reading, table)
     if not any(i.kind == "row" and i.meanings[0].value == ROW_NOUN for i in reading.items):
         return
     if not isinstance(plan, AggregateArgs):
@@ -131,6 +156,21 @@ def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
             raise Abstain(f"'{_noun(reading)}' of the one row where {p.column} = {p.value!r}: the question "
                           "may ask a value of that row, not a count of rows; name the column.")
     _rows_are_entries(plan, reading, table)
+
+
+def _listed_values(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a distinct count read with table words ('how many competitions are on
+    this chart') counts a column whose values repeat or are missing among the rows read: the
+    listings (rows) and the different values then disagree, and the words do not say which."""
+    if not isinstance(plan, AggregateArgs) or plan.op is not Agg.count_distinct or plan.group_by \
+            or plan.column is None or not any(i.kind == "stop" and i.meanings and i.meanings[0].value == TABLE
+                                             for i in reading.items):
+        return
+    rows = table.df.loc[selected(table, plan.where, allow_empty=True).mask, plan.column] if plan.where \
+        else table.df[plan.column]
+    if int(rows.nunique()) != len(rows):
+        raise Abstain(f"{plan.column} has {int(rows.nunique())} different values in {len(rows)} rows listed: the "
+                      f"number of rows or of different {plan.column} values? Say 'rows' or 'different'.")
 
 
 def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> None:

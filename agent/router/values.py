@@ -4,6 +4,9 @@ spellings of two-valued columns."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
@@ -64,6 +67,7 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
         if target.casefold() in by_fold:
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
     add_full_names(lex, column, values)
+    add_bare_names(lex, column, values)
     prefix = _shared_prefix(values)
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:
@@ -101,6 +105,33 @@ def add_full_names(lex: Lexicon, column: str, values: list[str]) -> None:
         if len(found) >= 3 and all(found.values()):
             for value, name in found.items():
                 lex.add(name, Meaning("value", column, value), replace=True)
+
+
+_MARKED = re.compile(r"^(?P<name>[^()*†‡]*[^\s()*†‡])\s*(?:\((?P<code>[A-Z]{2,4})\))?\s*(?P<mark>[*†‡]*)$")
+"""A name with a country code in parentheses and/or footnote marks after it: 'Italy (ITA)',
+'Great Britain (GBR)*', 'Kenya*'."""
+
+
+def bare_name(value: str) -> str | None:
+    """The name a cell writes with a code in parentheses or footnote marks after it ('Italy (ITA)'
+    -> 'Italy', 'Canada*' -> 'Canada'); None for a cell with neither, or a name under 3 letters."""
+    found = _MARKED.match(value.strip())
+    if found is None or not (found.group("code") or found.group("mark")) or len(found.group("name")) < 3:
+        return None
+    return found.group("name")
+
+
+def add_bare_names(lex: Lexicon, column: str, values: list[str]) -> None:
+    """A cell 'Italy (ITA)' (a code or a footnote mark after a name) is asked for by the name alone:
+    'italy' names it. Only a name no other cell of the column is, or is written as, so the words
+    spell one cell exactly; the code and marks add nothing a question says."""
+    folded = {v.strip().casefold() for v in values}
+    names = {v: bare_name(v) for v in values}
+    counts = Counter(n.casefold() for n in names.values() if n is not None)
+    for value, name in names.items():
+        if name is not None and counts[name.casefold()] == 1 and name.casefold() not in folded \
+                and len(tokenize(name)) <= 6:
+            lex.add(name, Meaning("value", column, value.strip()))
 
 
 def _shared_prefix(values: list[str]) -> str:

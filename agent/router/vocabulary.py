@@ -73,8 +73,11 @@ QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
 GROUP_WORDS = {"by", "per", "each", "every", "for each", "by each", "across"}
 FREQUENCY_ORDER = {"by frequency": "desc", "most often": "desc", "most common": "desc", "most frequent": "desc", "most popular": "desc", "least common": "asc",
                    "least frequent": "asc", "least popular": "asc", "rarest": "asc", "most commonly": "desc",
-                   "most frequently": "desc", "least commonly": "asc", "least frequently": "asc"}
-"""'the most common X': the X value with the most rows."""
+                   "most frequently": "desc", "least commonly": "asc", "least frequently": "asc",
+                   **{f"{verb} {the}{end}": order for verb in ("listed", "appears", "appeared", "occurs", "occurred")
+                      for the in ("", "the ") for end, order in (("most", "desc"), ("least", "asc"))}}
+"""'the most common X': the X value with the most rows; 'which venue is listed the most', 'what result
+occurred the least': the value in the most (fewest) rows of the table."""
 COUNT_ORDER = {"most", "fewest", "least", *FREQUENCY_ORDER}
 """Order words that rank by how many rows ('the most transactions'), not by a magnitude."""
 CURRENCY_WORDS = {"dollars", "dollar", "usd", "bucks", "euros", "euro", "eur", "pounds", "gbp"}

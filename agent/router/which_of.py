@@ -19,6 +19,7 @@ from agent.router.differences import COMPARATIVES
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
+from agent.router.units import unit_word
 from agent.router.tokens import Token, tokenize
 from agent.table import Table
 
@@ -82,7 +83,7 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
     strong = reading.strong_columns()
     measures, unknown = [], []
     for p in range(1, start):
-        if p == degree or words[p] in FILLER:
+        if p == degree or words[p] in FILLER or unit_word(reading, p):
             continue
         column = strong.get(p)
         if column is not None and column in lex.numeric_columns:

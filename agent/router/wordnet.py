@@ -115,3 +115,18 @@ def _fill(root: Path) -> None:
         part = root / f".lexnames.{os.getpid()}"
         part.write_text(lexnames_text())
         os.replace(part, lexnames)
+
+
+def only_a_name(word: str) -> bool:
+    """True when WordNet reads a lowercase `word` as a name only: it knows no sense of it ('qormi'),
+    or its first sense is an instance of something (a place, a person: 'norway', 'smith') and it
+    has no verb or adjective sense ('japan' also lacquers, 'nice' is also pleasant, 'make' is a
+    verb). False when WordNet is missing."""
+    wn = wordnet()
+    if wn is None:
+        return False
+    senses = wn.synsets(word)
+    if not senses:
+        return True
+    return bool(senses[0].instance_hypernyms()) and not any(s.pos() in ("v", "a", "s") for s in senses)
+

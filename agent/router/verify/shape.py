@@ -18,6 +18,7 @@ from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
+from agent.router.verify.decorated import check_decorated_labels
 from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
 
@@ -232,3 +233,4 @@ def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     check_rank_position(plan, reading, table)
     check_rows_or_values(plan, reading, table)
     check_summary_rows(plan, table)
+    check_decorated_labels(plan, table)

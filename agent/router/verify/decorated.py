@@ -1,0 +1,87 @@
+"""Verifier rule on the cells an answer shows: a name cell written with a code or footnote marks
+after it ('Great Britain (GBR)', 'Detroit Waza*', router/values.py `bare_name`) is the table's
+decoration of a name, and whether the code or mark belongs to the answer is not the question's to
+say: 'which country won the most gold medals' is Great Britain to one reader and 'Great Britain
+(GBR)' to another. A plan that would show such a cell of the rows it reads abstains, naming it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from agent import table_rows
+from agent.ops.common import selected
+from agent.router.draft import Abstain
+from agent.router.values import bare_name
+from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_SHOWING = {"RankArgs": "columns", "PositionArgs": "columns", "FrequencyArgs": "column", "DistinctArgs": "column"}
+"""Plan kinds whose answer is cells of a column, and the field naming the column(s) shown."""
+
+
+def check_decorated_labels(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a text column the plan shows holds, among the cells it can show, one
+    that writes a name with a code in parentheses or footnote marks. The cells shown: of the rows
+    its `where` picks, for a ranking the rows at its top (ties included) or the first/last rows of
+    file order, for a frequency ranking the values at its top, else every row."""
+    field = _SHOWING.get(type(plan).__name__)
+    if field is None or table.lies_in_file:
+        return
+    shown = getattr(plan, field)
+    columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in _TEXT
+               and any(bare_name(str(v)) is not None for v in table_rows.distinct(table, c))]  # by SQL: no rows read
+    if not columns:
+        return
+    rows = _shown_rows(plan, table)
+    for column in columns:
+        values = rows[column].dropna().astype(str)
+        if type(plan).__name__ == "FrequencyArgs":
+            values = _frequent(values, plan.order, plan.limit)
+        for value in values:
+            name = bare_name(value)
+            if name is not None:
+                raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
+                              f"answer could be either '{name}' or the cell as written; ask for {column} as written "
+                              "or name the row.")
+
+
+def _shown_rows(plan: BaseModel, table: Table) -> pd.DataFrame:
+    """The rows whose cells the plan can show (see check_decorated_labels)."""
+    where = list(getattr(plan, "where", []) or [])
+    rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
+    if type(plan).__name__ != "RankArgs" or plan.near is not None or plan.distinct:
+        return rows
+    cut = plan.offset + plan.limit
+    if plan.by is None:  # file order: the first or last rows
+        return rows.head(cut) if plan.order == "asc" else rows.tail(cut)
+    return _ranked(rows, plan.by, plan.order, cut)
+
+
+def _ranked(rows: pd.DataFrame, by: str, order: str, cut: int) -> pd.DataFrame:
+    """The rows a ranking by `by` can return: the first `cut` in its order and every row tied with
+    the last of them (ties at the cut are reported); all rows when `by` is not numeric."""
+    import pandas as pd
+
+    key = pd.to_numeric(rows[by], errors="coerce")
+    if key.notna().sum() == 0:
+        return rows
+    ordered = key.dropna().sort_values(ascending=order == "asc")
+    edge = ordered.iloc[min(cut, len(ordered)) - 1]
+    inside = key >= edge if order == "desc" else key <= edge
+    return rows.loc[inside.fillna(False)]
+
+
+def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
+    """The values a frequency ranking shows: the first `cut` by count in its order and every value
+    tied with the last of them."""
+    counts = values.str.strip().value_counts(ascending=order == "asc")
+    if counts.empty:
+        return []
+    edge = counts.iloc[min(cut, len(counts)) - 1]
+    return list(counts[counts >= edge].index if order == "desc" else counts[counts <= edge].index)
+
