@@ -169,9 +169,9 @@ def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
 
 def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
     """Abstain when a year/date column runs backwards through the file (the newest first): the
-    first row is then the latest in time, and 'the first winner' may mean either. 'listed', 'row',
-    'on this chart/list', 'in the table' say the table's order."""
-    if {"listed", "row", "rows", "chart", "list", "table"} & set(words):
+    first row is then the latest in time, and 'the first winner' may mean either, 'according to
+    this chart' too (it names the table, not its order). 'listed', 'row' say the table's order."""
+    if {"listed", "row", "rows"} & set(words):
         return
     for column in ordering_columns(table, TIME):
         keys = [k for k in map(order_key, table.df[column]) if k is not None]

@@ -1,0 +1,141 @@
+"""What one row and one column stand for (agent/router/verify/grain.py, router/file_order.py,
+router/link.py): a repeated header, rows repeating one event, 'from' read against where each row
+took place, 'first' on a table running newest first, two columns asked with 'and'. Each refusal is
+checked beside a reading the rule must leave alone, with its value counted by hand from the table."""
+
+from __future__ import annotations
+
+from tests.helpers import router_agent, router_ask
+
+LINES = """Color,Name,Name,Stations
+yellow,Line 1,Higashiyama Line,22
+purple,Line 2,Meijo Line,12
+blue,Line 3,Tsurumai Line,20
+"""
+ONE_NAME = """Color,Name,Stations
+yellow,Higashiyama Line,22
+purple,Meijo Line,12
+blue,Tsurumai Line,20
+"""
+
+
+def _refusal(csv: str, question: str) -> str:
+    outcome = router_agent(csv).ask(question)
+    assert outcome.status == "abstained", outcome.answer
+    return outcome.answer
+
+
+def _value(csv: str, question: str) -> object:
+    _, result = router_ask(csv, question)
+    if hasattr(result, "rows"):
+        return [list(row.values()) for row in result.rows]
+    return result.value
+
+
+def test_a_header_two_columns_share_is_refused_naming_both():
+    answer = _refusal(LINES, "what is the name of the line with the most stations?")
+    assert "Name.1" in answer and "'Name'" in answer
+
+
+def test_one_name_column_is_read():
+    _, result = router_ask(ONE_NAME, "what is the name of the line with the most stations?")
+    assert [row["Name"] for row in result.rows] == ["Higashiyama Line"]
+
+
+GOALS = """#,Date,Venue,Opponent,Score,Result,Competition
+1,29 March 2000,Sofia,Belarus,1-0,4-1,Friendly
+2,7 October 2000,Sofia,Malta,3-0,3-0,World Cup qualifier
+3,12 November 2005,Sofia,Georgia,5-0,6-2,Friendly
+4,12 November 2005,Sofia,Georgia,6-2,6-2,Friendly
+5,9 May 2006,Osaka,Japan,1-0,2-1,Kirin Cup
+"""
+"""One row per goal: goals 3 and 4 are one match (same date, opponent, result), so 3 friendly rows
+are 2 friendly matches."""
+MATCHES = """#,Date,Venue,Opponent,Result,Competition
+1,29 March 2000,Sofia,Belarus,4-1,Friendly
+2,7 October 2000,Sofia,Malta,3-0,World Cup qualifier
+3,12 November 2005,Sofia,Georgia,6-2,Friendly
+4,9 May 2006,Osaka,Japan,2-1,Kirin Cup
+"""
+
+
+def test_a_count_over_rows_repeating_one_event_is_refused():
+    answer = _refusal(GOALS, "how many were friendly competitions?")
+    assert "Rows 3 and 4" in answer and "Score" in answer
+
+
+def test_a_count_of_rows_said_as_rows_is_answered():
+    assert _value(GOALS, "how many rows have competition friendly?") == 3
+
+
+def test_a_count_over_distinct_events_is_answered():
+    assert _value(MATCHES, "how many were friendly competitions?") == 2
+
+
+RACES = """Race,Location,Winner,Team
+Copa America,Brazil,Francisco Chamorro (ARG),Funvic
+Vuelta al Tachira,Venezuela,Yeison Delgado (VEN),Kino Tachira
+Tour do Rio,Brazil,Oscar Sevilla (ESP),EPM-UNE
+Tour de San Luis,Argentina,Daniel Diaz (ARG),San Luis
+"""
+PLAYERS = """Player,Nationality,Goals
+Ana,Brazil,3
+Bea,Chile,5
+Caio,Brazil,2
+"""
+
+
+def test_from_a_value_of_where_each_row_took_place_is_refused():
+    answer = _refusal(RACES, "how many winners are from brazil?")
+    assert "'from brazil'" in answer and "Location" in answer
+
+
+def test_from_a_value_of_a_column_of_origin_is_read():
+    assert _value(PLAYERS, "how many players are from brazil?") == 2
+
+
+def test_in_a_value_of_where_each_row_took_place_is_read():
+    assert _value(RACES, "how many winners were in brazil?") == 2
+
+
+NEWEST_FIRST = """Year,Winner,County
+2013,Rower-Inistioge,Kilkenny
+2012,Clara,Kilkenny
+2011,Mount Leinster Rangers,Carlow
+2010,Dicksboro,Kilkenny
+"""
+OLDEST_FIRST = """Year,Winner,County
+2010,Dicksboro,Kilkenny
+2011,Mount Leinster Rangers,Carlow
+2012,Clara,Kilkenny
+2013,Rower-Inistioge,Kilkenny
+"""
+
+
+def test_first_on_a_chart_running_newest_first_is_refused():
+    answer = _refusal(NEWEST_FIRST, "who is the first winner according to this chart?")
+    assert "Year runs from newest to oldest" in answer
+
+
+def test_first_on_a_chart_running_oldest_first_is_the_first_row():
+    assert _value(OLDEST_FIRST, "who is the first winner according to this chart?") == [["Dicksboro"]]
+
+
+def test_listed_first_is_the_first_row_whatever_the_years():
+    assert _value(NEWEST_FIRST, "who is the winner listed first?") == [["Rower-Inistioge"]]
+
+
+PLUGS = """Plug type,Standard,Rating
+A,NEMA 1-15 unpolarised,15 A
+A,NEMA 1-15 polarised,15 A
+B,NEMA 5-15,15 A
+"""
+
+
+def test_a_generic_noun_joined_by_and_to_a_column_is_not_dropped():
+    answer = _refusal(PLUGS, "what is the first type and standard on the chart")
+    assert "'type'" in answer
+
+
+def test_the_first_standard_alone_is_read():
+    assert _value(PLUGS, "what is the first standard on the chart") == [["NEMA 1-15 unpolarised"]]
