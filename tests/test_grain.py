@@ -64,6 +64,19 @@ def test_a_count_over_rows_repeating_one_event_is_refused():
     assert "Rows 3 and 4" in answer and "Score" in answer
 
 
+TICKETS = """ticket_id,event_date,status,priority,product
+TCK-1,2024-02-23,Resolved,Medium,Mobile App
+TCK-2,2024-02-23,Resolved,Medium,Mobile App
+TCK-3,2024-02-24,Opened,High,Web
+TCK-4,2024-02-25,Resolved,Low,Web
+"""
+"""Two tickets agree on every column but their ids: two tickets, not one listed twice."""
+
+
+def test_rows_differing_in_an_identifier_are_counted():
+    assert _value(TICKETS, "how many tickets were resolved?") == 3
+
+
 def test_a_count_of_rows_said_as_rows_is_answered():
     assert _value(GOALS, "how many rows have competition friendly?") == 3
 
@@ -77,7 +90,15 @@ Copa America,Brazil,Francisco Chamorro (ARG),Funvic
 Vuelta al Tachira,Venezuela,Yeison Delgado (VEN),Kino Tachira
 Tour do Rio,Brazil,Oscar Sevilla (ESP),EPM-UNE
 Tour de San Luis,Argentina,Daniel Diaz (ARG),San Luis
+Vuelta a Colombia,Colombia,Oscar Sevilla (ESP),EPM-UNE
 """
+"""Races, one a row: a winner of two races appears twice."""
+TEAMS = """Team,Location,Ground
+Aspley Broncos,Brisbane,Bishop Park
+Brothers-Valleys,Brisbane,O'Callaghan Park
+Cairns Cyclones,Cairns,Barlow Park
+"""
+"""Teams, one a row: a team's Location is where it comes from."""
 PLAYERS = """Player,Nationality,Goals
 Ana,Brazil,3
 Bea,Chile,5
@@ -92,6 +113,10 @@ def test_from_a_value_of_where_each_row_took_place_is_refused():
 
 def test_from_a_value_of_a_column_of_origin_is_read():
     assert _value(PLAYERS, "how many players are from brazil?") == 2
+
+
+def test_from_the_place_of_the_rows_own_entity_is_read():
+    assert _value(TEAMS, "how many teams are from brisbane?") == 2
 
 
 def test_in_a_value_of_where_each_row_took_place_is_read():

@@ -59,11 +59,12 @@ def _running_numbers(table: Table) -> list[str]:
     return found
 
 
-def _repeated_event(rows, columns: list[str]) -> tuple[int, int, str | None] | None:
+def _repeated_event(rows, columns: list[str], table: Table) -> tuple[int, int, str | None] | None:
     """(first, second, the one other column they differ in or None): positions in `rows` of two
-    rows agreeing on every column of `columns` but at most one; None when no two rows do."""
+    rows agreeing on every column of `columns` but at most one, never an identifier (two ticket ids
+    are two tickets); None when no two rows do."""
     frame = rows[columns].astype(str).reset_index(drop=True)
-    for left in [None, *columns]:
+    for left in [None, *(c for c in columns if table.roles.get(c) is not ColumnRole.identifier)]:
         kept = [c for c in columns if c != left]
         twins = frame[frame.duplicated(kept, keep=False)]
         if len(twins) >= 2:
@@ -85,7 +86,7 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
     if len(columns) < 4:
         return
     mask = np.asarray(selected(table, plan.where, allow_empty=True).mask) if plan.where else np.ones(len(table.df), bool)
-    found = _repeated_event(table.df[mask], columns)
+    found = _repeated_event(table.df[mask], columns, table)
     if found is not None:
         positions = np.flatnonzero(mask)
         first, second, other = int(positions[found[0]]), int(positions[found[1]]), found[2]
@@ -97,10 +98,13 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
 
 def check_place_of_event(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain for 'from <value>' read as a filter on a column of where each row took place
-    (Location, Venue, Site) while the plan counts or shows another column: 'winners from Brazil'
-    asks where the winners come from, which a race's location does not say."""
+    (Location, Venue, Site) while the plan counts or shows another column that repeats among the
+    rows: 'winners from Brazil' over races (a winner of two races) asks where the winners come
+    from, which a race's location does not say. A column naming each row once ('teams from
+    Brisbane', one team a row) is the rows' own entity, whose place the row gives."""
     parts = plan_parts(plan)
-    asked = {p.column for p in parts if p.role in (Role.measure, Role.shown) and p.column}
+    asked = {p.column for p in parts if p.role in (Role.measure, Role.shown) and p.column in table.df
+             and not table.df[p.column].dropna().is_unique}  # one team per row: the row's place is the team's
     filtered = {p.column for p in parts if p.role is Role.filter and p.column}
     for item in reading.items:
         before = reading.tokens[item.pos - 1].lower if item.pos >= 1 else ""
