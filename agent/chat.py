@@ -39,22 +39,27 @@ class Session:
     @classmethod
     def resume(cls, agent: Agent, transcript: Path) -> "Session":
         """Continue the session in `transcript`: restores the last plan for follow-ups. Raises
-        FileNotFoundError; ValueError naming the line of a corrupt record (a torn last line, as left
-        by a crash mid-write, is skipped) or when the transcript is over a different file."""
+        FileNotFoundError; ValueError naming the file and line when it is not a Tally transcript (not
+        UTF-8 text, a line that is not a JSON object with an 'event' of 'start' or 'outcome', or no
+        'start' record first), when a record is corrupt (a torn last line, as left by a crash
+        mid-write, is skipped), or when the transcript is over a different file."""
         session = cls(agent, transcript)
-        lines = transcript.read_text().splitlines()
+        try:
+            lines = transcript.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{transcript}: not a Tally transcript (not UTF-8 text: {exc.reason} at byte "
+                             f"{exc.start})") from exc
+        if not any(line.strip() for line in lines):
+            raise ValueError(f"{transcript}: the file is empty; not a Tally transcript")
         for number, line in enumerate(lines, start=1):
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                if number == len(lines):
-                    break
-                raise ValueError(f"{transcript}: line {number} is not JSON: {exc}") from exc
-            if record.get("event") == "start" and record.get("sha256") not in (None, agent.table.sha256):
+            record = _record(transcript, lines, number, line)
+            if record is None:
+                break
+            if record["event"] == "start" and record.get("sha256") not in (None, agent.table.sha256):
                 raise ValueError(f"{transcript}: this session was over {record.get('file')} (sha256 "
                                  f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
                                  f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
-            if record.get("event") == "outcome" and record.get("plan") is not None:
+            if record["event"] == "outcome" and record.get("plan") is not None:
                 try:  # follow-ups refine aggregates, ratios and history counts; other typed query plans are not refined
                     session.previous = _PLAN.validate_python(record["plan"])
                 except ValueError:
@@ -74,3 +79,20 @@ class Session:
         with self.transcript.open("a") as handle:
             handle.write(json.dumps(record) + "\n")
             handle.flush()
+
+
+def _record(transcript: Path, lines: list[str], number: int, line: str) -> dict[str, object] | None:
+    """Line `number` (1-based) of a transcript as its record; None for a torn last line after a good
+    one. Raises ValueError naming the file and line when it is not a transcript record."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        if number == len(lines) and number > 1:
+            return None
+        raise ValueError(f"{transcript}: line {number} is not JSON ({exc.msg}); not a Tally transcript") from exc
+    if not isinstance(record, dict) or record.get("event") not in ("start", "outcome"):
+        raise ValueError(f"{transcript}: line {number} is not a Tally transcript record (a JSON object "
+                         "with an 'event' of 'start' or 'outcome')")
+    if number == 1 and record["event"] != "start":
+        raise ValueError(f"{transcript}: line 1 is not the session's 'start' record; not a Tally transcript")
+    return record

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import queue
 import sys
 import time
 from pathlib import Path
@@ -73,6 +74,12 @@ def _searcher(table, config: Config, lexicon):
 def _notice(message: str) -> None:
     """A dim line on stderr (index notices), so --json output on stdout stays clean."""
     errors.print(message, style="dim", markup=False, highlight=False)
+
+
+def _drain(held: queue.SimpleQueue[str]) -> None:
+    """Print the index notices the background thread left in `held` since the last prompt."""
+    while not held.empty():
+        _notice(held.get())
 
 
 def _fail(exc: Exception, as_json: bool = False) -> None:
@@ -149,11 +156,13 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
         _fail(exc)
     console.print(f"{agent.table.name}: {agent.table.rows:,} rows. Transcript: {session.transcript}. "
                   "Empty line or Ctrl-D to quit.", style="dim", markup=False, highlight=False)
+    held: queue.SimpleQueue[str] = queue.SimpleQueue()  # index notices, shown between answers, never mid-answer
     if agent.searcher is not None:
         from agent.search import index_in_background
 
-        index_in_background(agent.searcher, config.search, _notice)
+        index_in_background(agent.searcher, config.search, held.put)
     while True:
+        _drain(held)
         try:
             question = input("? ").strip() if sys.stdin.isatty() else sys.stdin.readline()
         except (EOFError, KeyboardInterrupt):

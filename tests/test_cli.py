@@ -120,6 +120,25 @@ def test_resume_refuses_a_transcript_of_another_file(tmp_path):
     assert result.exit_code == 2 and "start a new session" in result.output
 
 
+@pytest.mark.parametrize("content, says", [
+    (b"", "the file is empty"),
+    (b"hello world\n", "line 1 is not JSON"),
+    (b"[1, 2]\n", "line 1 is not a Tally transcript record"),
+    (b'{"event": "outcome", "plan": null}\n', "line 1 is not the session's 'start' record"),
+    (b'{"event": "start"}\n{"no": "event"}\n{"event": "outcome"}\n', "line 2 is not a Tally transcript record"),
+    (b"\xff\xfe\x00garbage", "not UTF-8 text"),
+])
+def test_resume_refuses_a_file_that_is_not_a_transcript(tmp_path, content, says):
+    table = tmp_path / "t.csv"
+    table.write_text("a,b\n1,2\n")
+    transcript = tmp_path / "garbage.jsonl"
+    transcript.write_bytes(content)
+    result = invoke("chat", table, "--resume", transcript, input="How many rows?\n")
+    assert result.exit_code == 2, result.output
+    assert "garbage.jsonl" in result.output and says in " ".join(result.output.split())
+    assert transcript.read_bytes() == content  # nothing appended to a file that is not ours
+
+
 def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_path):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     a.write_text("region,amount\nN,10\nS,5\n")
