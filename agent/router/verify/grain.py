@@ -1,7 +1,7 @@
 """Verifier rules on what one row and one column stand for, whatever the words: a column picked by a
 header that another column repeats ('Name' beside 'Name.1': the loader's mark of a repeated header),
-a row count over rows that repeat one event (two rows agreeing on every column but a running number
-and at most one other: one match listed once per goal), and 'from <value>' matched to a column of
+a row count over rows that repeat one event (two rows agreeing on every column, or on all but a
+running number and one other: one match listed once per goal), and 'from <value>' matched to a column of
 where each row took place (a race's Location) while the rows counted or shown are people or teams
 ('winners from Brazil': where they come from is not the race's place)."""
 
@@ -36,11 +36,14 @@ def header_base(column: str) -> str:
 
 def check_twin_headers(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a column the plan uses shares its header with another column ('Name' and
-    'Name.1', an English and a Japanese name): the header cannot say which one the question means."""
+    'Name.1', an English and a Japanese name): the header cannot say which one the question means.
+    A filter on a text value is left to the value, which names its own column."""
     bases: dict[str, list[str]] = {}
     for column in map(str, table.df.columns):
         bases.setdefault(header_base(column).strip().casefold(), []).append(column)
     for part in plan_parts(plan):
+        if part.role is Role.filter and (isinstance(part.value, str) or any(isinstance(v, str) for v in part.values)):
+            continue
         twins = bases.get(header_base(part.column).strip().casefold(), []) if part.column else []
         if len(twins) > 1:
             raise Abstain(f"Two columns share the header '{header_base(part.column)}' ({', '.join(twins)}); "
@@ -48,23 +51,38 @@ def check_twin_headers(plan: BaseModel, table: Table) -> None:
 
 
 def _running_numbers(table: Table) -> list[str]:
-    """Numeric columns holding a different whole number on every row ('#', 'No.'): a row's own number."""
+    """Numeric columns numbering the rows ('#', 'No.'): a different whole number on every row, all
+    between 0 and the row count + 1 (a year or a season is a value, not a row's number)."""
     found = []
     for column in table.df.columns:
         if table.roles.get(column) is not ColumnRole.numeric:
             continue
         values = table.df[column].dropna()
-        if len(values) == len(table.df) and values.is_unique and bool((values % 1 == 0).all()):
+        if len(values) == len(table.df) and values.is_unique and bool((values % 1 == 0).all()) \
+                and values.min() >= 0 and values.max() <= len(table.df) + 1:
             found.append(str(column))
     return found
 
 
-def _repeated_event(rows, columns: list[str], table: Table) -> tuple[int, int, str | None] | None:
+def _tells_apart(table: Table, column: str) -> bool:
+    """True when rows differing in `column` are different things whatever else they share: an
+    identifier, a date (two events on two days), a text label of every row once (a ship's Name)."""
+    role = table.roles.get(column)
+    if role in (ColumnRole.identifier, ColumnRole.date):
+        return True
+    values = table.df[column].dropna()
+    return role is not ColumnRole.numeric and len(values) == len(table.df) and values.is_unique
+
+
+def _repeated_event(rows, columns: list[str], table: Table, numbered: bool) -> tuple[int, int, str | None] | None:
     """(first, second, the one other column they differ in or None): positions in `rows` of two
-    rows agreeing on every column of `columns` but at most one, never an identifier (two ticket ids
-    are two tickets); None when no two rows do."""
+    rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
+    a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
+    (two ticket ids are two tickets: _tells_apart); None when no two rows do. A log's two status
+    updates on one day differ in one column with no row numbers: two events."""
     frame = rows[columns].astype(str).reset_index(drop=True)
-    for left in [None, *(c for c in columns if table.roles.get(c) is not ColumnRole.identifier)]:
+    others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
+    for left in [None, *others]:
         kept = [c for c in columns if c != left]
         twins = frame[frame.duplicated(kept, keep=False)]
         if len(twins) >= 2:
@@ -74,9 +92,9 @@ def _repeated_event(rows, columns: list[str], table: Table) -> tuple[int, int, s
 
 
 def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> None:
-    """Raises Abstain when a row count takes in two rows agreeing on every column but the table's
-    running number and at most one other (a match listed once per goal scored, a film once per
-    role): the rows counted may be parts of one thing, and the question may count the things.
+    """Raises Abstain when a row count takes in two rows agreeing on every column, or on every
+    column but the table's running number and one other (a match listed once per goal scored):
+    the rows counted may be parts of one thing, and the question may count the things.
     A question counting rows by name ('how many rows', 'entries', 'times listed') counts rows."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count" or plan.group_by \
             or len(table.df) > _MAX_ROWS or table.lies_in_file or {t.lower for t in reading.tokens} & _ROW_WORDS:
@@ -86,11 +104,11 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
     if len(columns) < 4:
         return
     mask = np.asarray(selected(table, plan.where, allow_empty=True).mask) if plan.where else np.ones(len(table.df), bool)
-    found = _repeated_event(table.df[mask], columns, table)
+    found = _repeated_event(table.df[mask], columns, table, bool(numbers))
     if found is not None:
         positions = np.flatnonzero(mask)
         first, second, other = int(positions[found[0]]), int(positions[found[1]]), found[2]
-        differ = f" but {other}" if other else ""
+        differ = f" but {' and '.join([*sorted(numbers), other])}" if other else ""
         raise Abstain(f"Rows {first + 1} and {second + 1} agree on every column{differ}: they may be one event "
                       "listed twice, so a count of rows may not be a count of what the question asks; "
                       "ask for the number of rows, or of different values of a column.")
