@@ -37,12 +37,16 @@ def header_base(column: str) -> str:
 def check_twin_headers(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a column the plan uses shares its header with another column ('Name' and
     'Name.1', an English and a Japanese name): the header cannot say which one the question means.
-    A filter on a text value is left to the value, which names its own column."""
+    A column holding a text value the plan filters on is named by that value ('the champion
+    before S Raj': S Raj is a Champion, not a prize in Champion.1)."""
     bases: dict[str, list[str]] = {}
     for column in map(str, table.df.columns):
         bases.setdefault(header_base(column).strip().casefold(), []).append(column)
-    for part in plan_parts(plan):
-        if part.role is Role.filter and (isinstance(part.value, str) or any(isinstance(v, str) for v in part.values)):
+    parts = plan_parts(plan)
+    valued = {p.column for p in parts if p.role is Role.filter
+              and (isinstance(p.value, str) or any(isinstance(v, str) for v in p.values))}
+    for part in parts:
+        if part.column in valued:
             continue
         twins = bases.get(header_base(part.column).strip().casefold(), []) if part.column else []
         if len(twins) > 1:
