@@ -112,7 +112,8 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
     if found is not None:
         positions = np.flatnonzero(mask)
         first, second, other = int(positions[found[0]]), int(positions[found[1]]), found[2]
-        differ = f" but {' and '.join([*sorted(numbers), other])}" if other else ""
+        apart = [*sorted(numbers), *([other] if other else [])]
+        differ = f" but {' and '.join(apart)}" if apart else ""
         raise Abstain(f"Rows {first + 1} and {second + 1} agree on every column{differ}: they may be one event "
                       "listed twice, so a count of rows may not be a count of what the question asks; "
                       "ask for the number of rows, or of different values of a column.")
