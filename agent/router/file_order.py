@@ -6,6 +6,7 @@ nobody named; 'who' is not answered with a number; a summary row ('Total') is no
 from __future__ import annotations
 
 import math
+import re
 
 from agent.predicates import selected
 from agent.plan import Op, Predicate
@@ -171,16 +172,21 @@ def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
 
 def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
     """Abstain when a year/date column runs backwards through the file (the newest first): the
-    first row is then the latest in time, and 'the first winner' may mean either. 'listed', 'row',
-    'on this chart/list', 'in the table' say the table's order."""
-    if {"listed", "row", "rows", "chart", "list", "table"} & set(words):
+    first row is then the latest in time, and 'the first winner' may mean either, 'according to
+    this chart' too (it names the table, not its order). 'listed', 'row' say the table's order."""
+    if {"listed", "row", "rows"} & set(words):
         return
     for column in ordering_columns(table, TIME):
-        keys = [k for k in map(order_key, table.df[column]) if k is not None]
+        keys = [order_key(v) for v in table.df[column] if not isinstance(v, str) or _YEAR.search(v)]
+        keys = [k for k in keys if k is not None]  # 'November 9' then 'February 16': a season, no year said
         if len(keys) >= 2 and keys[0] > keys[-1]:
             raise Abstain(f"{column} runs from newest to oldest, so the {'first' if plan.order == 'asc' else 'last'} "
                           f"row is not the {'first' if plan.order == 'asc' else 'last'} in time; say 'listed "
                           f"{'first' if plan.order == 'asc' else 'last'}' or ask by {column}.")
+
+
+_YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
+"""A year written in a cell: without one, a month-day runs through a season and may wrap a new year."""
 
 
 def _no_summary_row(plan: RankArgs, table: Table) -> None:

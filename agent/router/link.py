@@ -241,7 +241,7 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
         word = tokens[pos].lower
         # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
-        if linked and not asked and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+        if linked and not asked and not _coordinated(tokens, pos) and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
             # lowercase only: 'Mark' inside a sentence may be a name
@@ -250,6 +250,13 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
             continue
         kept.append(pos)
     return kept
+
+
+def _coordinated(tokens: list[Token], pos: int) -> bool:
+    """True when the word at `pos` is joined to its neighbour by 'and'/'or' ('the first type and
+    standard', 'standard or type'): a noun in a list of things asked names one of them itself."""
+    near = [tokens[i].lower for i in (pos - 1, pos + 1) if 0 <= i < len(tokens)]
+    return "and" in near or "or" in near
 
 
 def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:

@@ -19,7 +19,9 @@ raises the router's Abstain naming the words unless
 (e) a position word agrees with the plan's step ('before' is never read as the row after:
     positions.py);
 and the table's shape does not spoil the reading (shape.py: a summary row among the rows read,
-rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place').
+rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place'), nor
+what one row or column stands for (grain.py: a repeated header, rows repeating one event, 'from'
+read against where each row took place).
 
 How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
 a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
@@ -37,6 +39,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.evidence import Context, gives_evidence
+from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
@@ -73,3 +76,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_grounded(fresh, plan, items, ctx)
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)
+    check_grain(plan, reading, table)
