@@ -108,8 +108,9 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     if len(names) > 1 and tv.looks_like_index(headers[0]) and _index(raw[names[0]]):
         names, headers = names[1:], headers[1:]
     display = tv.trimmed_headers(headers)
-    typings = {trimmed: plain[name] if name in plain else tv.decide(name, raw[name])
-               for trimmed, name in zip(display, names)}
+    native = {str(row[0]): str(row[1]) for row in described}
+    typings = {trimmed: plain[name] if name in plain else tv.as_text(name) if tv.read_as_text(native[name])
+               else tv.decide(name, raw[name]) for trimmed, name in zip(display, names)}
     view_sql = tv.view_select(source, list(typings.values()), display)
     if complete:
         table = _whole(connection, label, digest, typings, display)

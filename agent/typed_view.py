@@ -109,6 +109,21 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
 
 
+_TEXT_TYPES = ("BOOLEAN", "STRUCT", "MAP", "JSON", "UNION")
+
+
+def read_as_text(native: str) -> bool:
+    """True for a native DuckDB column type read as its text: a BOOLEAN (Parquet, JSON lines) is the
+    'true'/'false' a CSV would hold, read as a yes/no column; a nested object (STRUCT, MAP, JSON,
+    UNION) is its JSON-like text, one value a cell. LIST columns are list columns (list_columns.py)."""
+    return native.upper().startswith(_TEXT_TYPES)
+
+
+def as_text(name: str) -> ColumnTyping:
+    """The typing of raw column `name` as its text (see read_as_text)."""
+    return ColumnTyping(name, "text", exp.cast(column(name), "VARCHAR"))
+
+
 def _whole(text: pd.Series) -> bool:
     """True when every cell of the sample is a plain whole number that fits BIGINT, none missing:
     the column CSV readers type as integers (a missing cell or a decimal makes it floating point)."""
