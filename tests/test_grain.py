@@ -57,6 +57,12 @@ def test_a_header_two_stored_columns_share_is_refused_naming_both(tmp_path):
     assert outcome.status == "abstained" and "Two columns share the header 'Name' (Name, Name.1)" in outcome.answer
 
 
+def test_a_stored_column_written_with_its_mark_is_read(tmp_path):
+    outcome = _parquet_ask(tmp_path, LINES, "what is the name.1 of the line with the most stations?")
+    assert outcome.status == "answered", outcome.answer
+    assert [row["Name.1"] for row in outcome.results[-1].result.rows] == ["Higashiyama Line"]
+
+
 def test_a_header_of_a_csv_file_repeats_is_refused_too():
     assert "Name.1" in _refusal(LINES, "what is the name of the line with the most stations?")
 

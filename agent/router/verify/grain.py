@@ -34,11 +34,19 @@ def header_base(column: str) -> str:
     return match.group("base") if match else column
 
 
-def check_twin_headers(plan: BaseModel, table: Table) -> None:
+def _named_with_mark(column: str, reading: Reading) -> bool:
+    """True when the question writes the column's stored name, repeat mark and all ('score.1')."""
+    match = _REPEATED.match(column)
+    return match is not None and any(i.kind == "column" and i.column == column and i.text.split()[-1] == match.group("n")
+                                     for i in reading.items)
+
+
+def check_twin_headers(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a column the plan uses shares its header with another column ('Name' and
     'Name.1', an English and a Japanese name): the header cannot say which one the question means.
     A column holding a text value the plan filters on is named by that value ('the champion
-    before S Raj': S Raj is a Champion, not a prize in Champion.1)."""
+    before S Raj': S Raj is a Champion, not a prize in Champion.1), and so is one the question
+    writes with its mark ('the total score.1')."""
     bases: dict[str, list[str]] = {}
     for column in map(str, table.columns):
         bases.setdefault(header_base(column).strip().casefold(), []).append(column)
@@ -46,7 +54,7 @@ def check_twin_headers(plan: BaseModel, table: Table) -> None:
     valued = {p.column for p in parts if p.role is Role.filter
               and (isinstance(p.value, str) or any(isinstance(v, str) for v in p.values))}
     for part in parts:
-        if part.column in valued:
+        if part.column in valued or (part.column and _named_with_mark(part.column, reading)):
             continue
         twins = bases.get(header_base(part.column).strip().casefold(), []) if part.column else []
         if len(twins) > 1:
@@ -151,6 +159,6 @@ def _repeats(table: Table, column: str) -> bool:
 
 def check_grain(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the grain rules; raises Abstain naming what one row or column may not stand for."""
-    check_twin_headers(plan, table)
+    check_twin_headers(plan, reading, table)
     check_place_of_event(plan, reading, table)
     check_repeated_events(plan, reading, table)
