@@ -188,9 +188,8 @@ def _groups_here(item: Item, reading: Reading) -> bool:
 def _attribute_of(item: Item, reading: Reading) -> bool:
     """'the selfMade of the person with ...': a column word between 'the' and 'of' is the attribute
     asked for (a noun), never a condition on the rows."""
-    words = [t.lower for t in reading.tokens]
-    start, end = item.pos, item.pos + len(item.text.split())
-    return start > 0 and words[start - 1] == "the" and end < len(words) and words[end] == "of"
+    tokens, start, end = reading.tokens, item.pos, item.pos + len(item.text.split())
+    return start > 0 and tokens[start - 1].lower == "the" and end < len(tokens) and tokens[end].lower == "of"
 
 
 def _after_number(unit: Item, reading: Reading) -> bool:

@@ -8,12 +8,11 @@ import re
 
 from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
-from agent.queries import LatestArgs
 from agent.router.lexicon import Lexicon
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
-from agent.router.follow_up import carry, follow_up_op, merge
+from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
 from agent.router.rows import one_per_row, one_row_key
@@ -22,8 +21,6 @@ from agent.table import ColumnRole, Table
 
 _BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-Plan = AggregateArgs | RatioArgs | LatestArgs
-
 
 def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     """The column the question aggregates: the one it names, else the measure column when a
