@@ -34,7 +34,7 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
         return
     shown = getattr(plan, field)
     columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in _TEXT
-               and any(bare_name(str(v)) is not None for v in table_rows.distinct(table, c))]  # by SQL: no rows read
+               and _decorated(table, c)]
     if not columns:
         return
     rows = _shown_rows(plan, table)
@@ -48,6 +48,15 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
                 raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
                               f"answer could be either '{name}' or the cell as written; ask for {column} as written "
                               "or name the row.")
+
+
+def _decorated(table: Table, column: str) -> bool:
+    """True when some distinct value of `column` writes a name with a code or mark (by SQL, no rows
+    read), cached on the table: the check runs on every plan showing the column."""
+    cache = table.__dict__.setdefault("_verify_decorated", {})
+    if column not in cache:
+        cache[column] = any(bare_name(str(v)) is not None for v in table_rows.distinct(table, column))
+    return cache[column]
 
 
 def _shown_rows(plan: BaseModel, table: Table) -> pd.DataFrame:
