@@ -75,6 +75,11 @@ def decide_cells(head: list[str], cells: list[str | None]) -> Decision | None:
     return None
 
 
+def iso_sample(head: list[str]) -> bool:
+    """True when the sample is ISO dates (parse_dates' test) and not numbers (parse_numbers')."""
+    return _share(_NUMBERISH, head) < NUMERIC_SHARE and _share(_ISO, head) >= NUMERIC_SHARE
+
+
 def to_number(body: str) -> float | None:
     """pandas.to_numeric(errors='coerce') of one ASCII cell: the float, or None where it gives NaN."""
     if _FLOAT.fullmatch(body):

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import os
 import pickle
+import shutil
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -25,7 +26,7 @@ import duckdb
 from sqlglot import exp
 
 from agent import typed_view as tv
-from agent import typing_sql
+from agent import typing_sql, whole_sql
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
@@ -203,7 +204,10 @@ def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expressi
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
-    """A table typed whole: every typed row in `df` (file order), summary rows left out."""
+    """A table typed whole: every typed row in `df` (file order), summary rows left out. Typed by
+    SQL into a Parquet file of its rows where agent.whole_sql can read it without pandas."""
+    if (table := _whole_by_sql(connection, label, digest, typings, display)) is not None:
+        return table
     nulls: dict[str, int] = {}
     df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
@@ -220,6 +224,27 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     if summary is not None:
         roles = {name: infer_role(name, df[name]) for name in df.columns}
     return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
+
+
+def _whole_by_sql(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
+                  display: dict[str, str]) -> Table | None:
+    """`_whole` without a DataFrame: the typed rows in a temporary Parquet file (agent/whole_sql.py);
+    None when only the pandas reading can be sure of the roles, list columns or summary rows."""
+    whole = whole_sql.typed_whole(connection, typings)
+    if whole is None:
+        return None
+    roles, lists = whole.roles, whole.lists
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and whole.types[c] == "VARCHAR" and c not in lists]
+    numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
+    text = text if numeric and whole.rows >= 3 else []
+    reports, flags = _reports(connection, exp.to_table(_RAW), typings, whole.present, label_flags(typings, text))
+    if whole_sql.summary_possible(connection, text, [name for name, flag in zip(text, flags) if flag]):
+        return None
+    path = whole_sql.write_rows(connection, whole)
+    table = Table(label, label.name, None, display, reports, roles, digest, lists=lists, rows_parquet=path)
+    whole_sql.forget_with(table, path)
+    return table
 
 
 def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
@@ -334,7 +359,10 @@ def _save(table: Table, saved: Path) -> None:
 
     rows = saved.with_suffix(".parquet")
     partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
-    write_parquet(table, partial)
+    if whole_sql.temporary(table.rows_parquet) and "_rows_view" not in table.__dict__:
+        shutil.move(table.rows_parquet, partial)  # the rows typed without a DataFrame: moved, not rewritten
+    else:
+        write_parquet(table, partial)
     partial.replace(rows)
     table.rows_parquet = rows
     partial = saved.with_suffix(f".{os.getpid()}.tmp")

@@ -48,12 +48,50 @@ def sql_typing(connection, name: str, native: str, rows: int, limit: int | None)
         head = cell_rules.sample(every, rows)
     if not cell_rules.needs_every_cell(head):
         return tv.typing_for(name, "text")
+    if cell_rules.iso_sample(head) and _clean_iso(connection, name, limit):
+        return tv.typing_for(name, "iso")
     decision = cell_rules.decide_cells(head, every if every is not None else cells(connection, name, limit))
     if decision is None:
         return None
     return tv.typing_for(name, decision.kind, decision.notes, decision.decimal_comma)
 
 
+_ISO_SQL = (r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ](?:[01][0-9]|2[0-3])(?::[0-5][0-9](?::[0-5][0-9](?:\.[0-9]{1,9})?)?)?)?")
+
+
+def _where_limit(limit: int | None) -> exp.Expression:
+    return exp.true() if limit is None else exp.LT(this=exp.column("rowid"), expression=exp.convert(limit))
+
+
+def _clean_iso(connection, name: str, limit: int | None) -> bool:
+    """True when every present cell of the raw column (its first `limit` rows) is ISO 8601 text
+    Arrow's cast to timestamp[ns] surely reads (cell_rules._clean_iso: a valid date from 1678 to
+    2261, hours 00-23, no offset), checked in one scan; False when some cell may not be."""
+    x = column(name)
+    clean = exp.and_(exp.func("regexp_full_match", x.copy(), exp.Literal.string(_ISO_SQL)),
+                     exp.Not(this=exp.Is(this=exp.TryCast(this=x.copy(), to=exp.DataType.build("TIMESTAMP")),
+                                         expression=exp.Null())),
+                     exp.Between(this=exp.func("left", x.copy(), exp.convert(4)), low=exp.Literal.string("1678"),
+                                 high=exp.Literal.string("2261")))
+    query = exp.select(exp.func("count_if", exp.Not(this=exp.paren(clean)))).from_(RAW).where(exp.and_(
+        exp.Not(this=exp.Is(this=x.copy(), expression=exp.Null())), _where_limit(limit)))
+    ((unclean,),) = connection.execute(query.sql("duckdb")).fetchall()
+    return not unclean
+
+
 def leading_index(connection, name: str, limit: int | None) -> bool | None:
-    """relation._index of the raw first column without pandas, or None when pandas must say."""
+    """relation._index of the raw first column without pandas, or None when pandas must say: by
+    SQL when every cell is plain digits (under 2**53), else by cell_rules over its cells."""
+    digits = exp.func("coalesce", exp.func("regexp_full_match", exp.cast(column(name), "VARCHAR"), exp.Literal.string(
+        "[0-9]{1,15}")), exp.false())
+    value = exp.case().when(digits, exp.TryCast(this=column(name), to=exp.DataType.build("BIGINT"))).else_(exp.Null())
+    previous = exp.Window(this=exp.func("lag", value.copy()), order=exp.Order(expressions=[
+        exp.Ordered(this=exp.column("rowid"))]))
+    inner = exp.select(exp.alias_(digits.copy(), "d"), exp.alias_(value.copy(), "v"), exp.alias_(previous, "p")).from_(
+        RAW).where(_where_limit(limit))
+    query = exp.select(exp.func("bool_and", exp.column("d")), exp.func("bool_and", exp.GT(
+        this=exp.column("v"), expression=exp.column("p")))).from_(inner.subquery("s"))
+    ((all_digits, rising),) = connection.execute(query.sql("duckdb")).fetchall()
+    if all_digits:
+        return rising is not False
     return cell_rules.leading_index(cells(connection, name, limit))
