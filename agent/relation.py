@@ -26,7 +26,7 @@ import duckdb
 from sqlglot import exp
 
 from agent import typed_view as tv
-from agent import typing_sql, whole_sql
+from agent import typing_sql, value_frame_sql, whole_sql
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
@@ -267,6 +267,8 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
     (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
+    if (table := _in_place_by_sql(connection, label, digest, typings, display, source, int(rows))) is not None:
+        return table
     sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
     lists = {n: ListForm.native if f is ListForm.json else f for n, f in list_columns(sample, typings).items()}
     roles = {n: infer_role(n, sample[n]) for n in display}
@@ -279,11 +281,30 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     return table
 
 
+def _in_place_by_sql(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
+                     display: dict[str, str], source: exp.Expression, rows: int) -> Table | None:
+    """`_in_place` without a DataFrame: roles and list columns by SQL over the typed sample, the
+    value frame built by SQL into a temporary Parquet file (agent/value_frame_sql.py); None when
+    only the pandas reading can be sure of the sample (agent/whole_sql.py)."""
+    whole = whole_sql.typed_whole(connection, typings, SAMPLE_ROWS)
+    if whole is None:
+        return None
+    spellings: dict[str, list[tuple[str, str, int]]] = {}
+    roles = {n: r for n, r in whole.roles.items() if n not in whole.lists}
+    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings)
+    table = Table(label, label.name, None, display, LazyReports(source, typings), whole.roles, digest,
+                  lies_in_file=True, row_count=rows, lists=whole.lists, rows_parquet=path)
+    whole_sql.forget_with(table, path)
+    table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
+    return table
+
+
 CACHE_BYTES = 4 * 1024 * 1024
 """Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
 the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
-                   "text_files", "table_rows", "parse_reports", "cell_rules", "typing_sql", "whole_sql")
+                   "text_files", "table_rows", "parse_reports", "cell_rules", "typing_sql", "whole_sql",
+                   "value_frame_sql")
 
 
 @functools.cache

@@ -59,11 +59,14 @@ def _kind(native: str) -> str | None:
     return "date" if native in _DATES else None
 
 
-def typed_whole(connection, typings: dict[str, tv.ColumnTyping]) -> Whole | None:
-    """Type table `raw` whole into table `typed` (the typed columns, named as `typings`, plus
-    POS, each row's position) and read its facts; None where pandas must read it (module doc)."""
+def typed_whole(connection, typings: dict[str, tv.ColumnTyping], limit: int | None = None) -> Whole | None:
+    """Type table `raw` (its first `limit` rows, or all) into table `typed` (the typed columns,
+    named as `typings`, plus POS, each row's position) and read its facts; None where pandas must
+    read it (module doc)."""
     query = tv.view_select(exp.to_table(RAW), list(typings.values()), dict.fromkeys(typings))
     query = query.select(exp.alias_(exp.column("rowid"), POS, quoted=True)).order_by("rowid")
+    if limit is not None:
+        query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.convert(limit)))
     connection.execute(exp.Create(this=exp.to_table(TYPED), kind="TABLE", replace=True, expression=query).sql("duckdb"))
     types = {str(r[0]): str(r[1]) for r in connection.execute(f"DESCRIBE {TYPED}").fetchall() if str(r[0]) != POS}
     kinds = {name: _kind(native) for name, native in types.items()}
@@ -191,24 +194,32 @@ def summary_possible(connection, text: list[str], labelled: list[str]) -> bool:
     return False
 
 
-def write_rows(connection, whole: Whole) -> Path:
-    """Table `typed`'s rows in file order as a Parquet file in this process's temporary folder,
-    each column of the type its DataFrame column would have (module doc)."""
+def write_rows(connection, whole: Whole, source: str = TYPED, order: tuple[str, ...] = (POS,)) -> Path:
+    """The rows of table `source` (`whole`'s columns, by `order`) as a Parquet file in this
+    process's temporary folder, each column of the type its DataFrame column would have (module doc)."""
     items = []
+    counted = _present(connection, source, list(whole.types)) if source != TYPED else (whole.rows, whole.present)
     for name, native in whole.types.items():
         x = column(name)
         if native in _DATES and native != "TIMESTAMP_NS":
             x = exp.cast(x, exp.DataType.build("TIMESTAMP_NS", dialect="duckdb"))
-        elif native.startswith("DECIMAL(") or (native in _INTEGERS and whole.present[name] < whole.rows):
+        elif native.startswith("DECIMAL(") or (native in _INTEGERS and counted[1][name] < counted[0]):
             x = exp.cast(x, "DOUBLE")
         items.append(exp.alias_(x, name, quoted=True))
     if not _folder:
         _folder.append(Path(tempfile.mkdtemp(prefix="tally-rows-")))
         atexit.register(shutil.rmtree, _folder[0], True)
     path = Path(tempfile.mkstemp(suffix=".parquet", dir=_folder[0])[1])
-    query = exp.select(*items).from_(TYPED).order_by(exp.column(POS, quoted=True))
+    query = exp.select(*items).from_(source).order_by(*[exp.column(o, quoted=True) for o in order])
     connection.execute(f"COPY ({query.sql('duckdb')}) TO {exp.Literal.string(str(path)).sql('duckdb')} (FORMAT PARQUET)")
     return path
+
+
+def _present(connection, source: str, names: list[str]) -> tuple[int, dict[str, int]]:
+    """(rows, each column's non-NULL cells) of table `source`."""
+    items = [exp.Count(this=exp.Star())] + [exp.Count(this=column(n)) for n in names]
+    ((rows, *present),) = connection.execute(exp.select(*items).from_(source).sql("duckdb")).fetchall()
+    return rows, dict(zip(names, present))
 
 
 def temporary(path: Path | None) -> bool:

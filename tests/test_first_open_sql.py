@@ -87,3 +87,24 @@ def test_a_saved_index_is_dropped_and_a_total_row_is_left_to_the_pandas_reading(
     kept = tmp_path / "kept.csv"
     _write(kept, ["", "region", "units"], [["5", "North", "2"], ["1", "South", "3"], ["3", "East", "1"]])
     assert list(load_table(kept).display) == ["Unnamed: 0", "region", "units"]
+
+
+def test_a_table_read_where_it_lies_has_the_value_frame_the_pandas_reading_builds(tmp_path, monkeypatch):
+    from agent.relation import open_file
+
+    path = tmp_path / "big.csv"
+    rows = [[f"c{i % 7}", f"2024-{i % 12 + 1:02d}-01", str(i * 3 % 101), f"note {i}"] for i in range(6000)]
+    _write(path, ["city", "day", "units", "note"], rows)
+    sql = open_file(path, frame_rows=100, cache=False)
+    typings = relation._typings
+    with monkeypatch.context() as patch:
+        patch.setattr(relation, "_in_place_by_sql", lambda *a, **k: None)
+        patch.setattr(relation, "_typings", lambda c, h, limit, n, by_sql: typings(c, h, limit, n, by_sql=False))
+        frame = open_file(path, frame_rows=100, cache=False)
+    assert sql.rows_parquet is not None and sql.lies_in_file and sql.row_count == 6000
+    assert sql.roles == frame.roles and sql.lists == frame.lists
+    assert list(sql.df.dtypes.astype(str)) == list(frame.df.dtypes.astype(str))
+    assert sorted(map(str, sql.df.itertuples(index=False))) == sorted(map(str, frame.df.itertuples(index=False)))
+    counts = sql.__dict__["_spelling_counts"]["city"]
+    assert sorted(counts) == sorted((f"c{k}", f"c{k}", sum(1 for i in range(6000) if i % 7 == k)) for k in range(7))
+    assert len(sql.df) == 5000 + 7 + 12  # the sampled rows, then each city and each month once
