@@ -96,7 +96,7 @@ def _facts(connection, kinds: dict[str, str]) -> tuple[int, dict[str, dict[str, 
     items, keys = [exp.Count(this=exp.Star())], []
     for name, kind in kinds.items():
         x = column(name)
-        named = {"present": exp.Count(this=x.copy()), "distinct": exp.Count(this=exp.Distinct(expressions=[x.copy()]))}
+        named = {"present": exp.Count(this=x.copy())}
         if kind == "text":
             spaced = exp.func("count_if", exp.and_(head.copy(), exp.GT(this=exp.func("strpos", x.copy(), exp.Literal.string(
                 " ")), expression=exp.convert(0))))
@@ -121,7 +121,21 @@ def _facts(connection, kinds: dict[str, str]) -> tuple[int, dict[str, dict[str, 
         if (kind == "number" and stats[name]["odd"]) or (kind == "date" and low is not None and not (
                 1678 <= low and high <= 2261)):
             return None
+    _distinct(connection, kinds, stats)
     return int(found[0]), stats
+
+
+def _distinct(connection, kinds: dict[str, str], stats: dict[str, dict[str, object]]) -> None:
+    """Each column's COUNT(DISTINCT) into its stats, in one scan, where `_role` reads it: a whole
+    number column of more than 20 values, a text column whose first 1000 rows mostly differ."""
+    wanted = [n for n, kind in kinds.items() if not identifier_by_name(n) and (
+        (kind == "number" and stats[n]["whole"] is not False and stats[n]["present"] > 20)
+        or (kind == "text" and stats[n]["head_distinct"] > 0.5 * stats[n]["head_present"]))]
+    if wanted:
+        items = [exp.Count(this=exp.Distinct(expressions=[column(n)])) for n in wanted]
+        (found,) = connection.execute(exp.select(*items).from_(TYPED).sql("duckdb")).fetchall()
+        for name, value in zip(wanted, found):
+            stats[name]["distinct"] = value
 
 
 def _role(connection, name: str, kind: str, stats: dict[str, object], native: str) -> ColumnRole:
@@ -130,7 +144,7 @@ def _role(connection, name: str, kind: str, stats: dict[str, object], native: st
         return ColumnRole.date
     if identifier_by_name(name):
         return ColumnRole.identifier
-    present, distinct = int(stats["present"]), int(stats["distinct"])
+    present, distinct = int(stats["present"]), stats.get("distinct")
     if kind == "number":
         integral = native in _INTEGERS or stats["whole"] is not False
         if integral and present > 20 and distinct == present and _id_like(connection, name, stats):
