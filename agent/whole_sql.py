@@ -13,6 +13,7 @@ DOUBLE, DECIMAL as DOUBLE, dates as TIMESTAMP_NS), so the rows read back are the
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import weakref
@@ -223,7 +224,9 @@ def write_rows(connection, whole: Whole, source: str = TYPED, order: tuple[str, 
     if not _folder:
         _folder.append(Path(tempfile.mkdtemp(prefix="tally-rows-")))
         atexit.register(shutil.rmtree, _folder[0], True)
-    path = Path(tempfile.mkstemp(suffix=".parquet", dir=_folder[0])[1])
+    handle, name = tempfile.mkstemp(suffix=".parquet", dir=_folder[0])
+    os.close(handle)  # DuckDB writes the file by its name
+    path = Path(name)
     query = exp.select(*items).from_(source).order_by(*[exp.column(o, quoted=True) for o in order])
     connection.execute(f"COPY ({query.sql('duckdb')}) TO {exp.Literal.string(str(path)).sql('duckdb')} (FORMAT PARQUET)")
     return path

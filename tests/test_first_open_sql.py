@@ -108,3 +108,14 @@ def test_a_table_read_where_it_lies_has_the_value_frame_the_pandas_reading_build
     counts = sql.__dict__["_spelling_counts"]["city"]
     assert sorted(counts) == sorted((f"c{k}", f"c{k}", sum(1 for i in range(6000) if i % 7 == k)) for k in range(7))
     assert len(sql.df) == 5000 + 7 + 12  # the sampled rows, then each city and each month once
+
+
+def test_opening_tables_in_turn_leaves_no_file_open(tmp_path):
+    import os
+
+    path = tmp_path / "small.csv"
+    _write(path, ["city", "units"], [["a", "1"], ["b", "2"], ["a", "3"]])
+    before = len(os.listdir("/proc/self/fd"))
+    tables = [load_table(path) for _ in range(20)]
+    assert all(t.rows_parquet is not None for t in tables)
+    assert len(os.listdir("/proc/self/fd")) <= before + 2
