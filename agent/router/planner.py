@@ -171,13 +171,14 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
 
 
 _PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
-                      r"speed|per[_ ]", re.I)
+                      r"speed|per[_ ]|salar|wage|height", re.I)
 
 
 def _per_row_quantity(column: str, table: Table) -> bool:
     """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
-    highest price' is not the brand whose prices add up most): its header names a price, rate,
-    rating, score, percentage, age or average, or it was read from percent strings ('15%')."""
+    highest price' is not the brand whose prices add up most; 'the employee with the highest
+    salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
+    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
     if _PER_ROW.search(column):
         return True
     # a file read where it lies types its columns lazily over every row: its header decides alone

@@ -1,0 +1,70 @@
+"""Kinds of confidently wrong answers from the second user trial, end to end (router -> plan ->
+engine -> phrasing) on tiny tables written here; every expected value is worked out by hand in the
+comments, and every refusal is checked to name the words it could not settle."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import router_agent as agent_for, router_ask as ask
+
+# Two different people named Bo Lee (Sales 60, Ops 50): they share a name, not a salary.
+# The highest single salary is Cy Wu's 90; Bo Lee's two rows add to 110, which nobody earns.
+# 'joined' holds dates written two ways, so it stays text: one value per row, but not a name.
+STAFF = ("employee,dept,salary,joined\n"
+         "Al Fox,Ops,70,2019-01-02\nBo Lee,Sales,60,03/04/2020\nBo Lee,Ops,50,2021-05-06\n"
+         "Cy Wu,Sales,90,2018-07-08\nDi Ng,Ops,40,09/10/2022\n")
+# The same people with one name each: 'who' is answered by the name column.
+UNIQUE = ("person,dept,salary\nAl Fox,Ops,70\nBo Lee,Sales,60\nCy Wu,Sales,90\nDi Ng,Ops,40\n")
+
+
+def refuses(csv: str, question: str) -> str:
+    """The refusal text of `question` over `csv` (fails when it is answered)."""
+    outcome = agent_for(csv).ask(question)
+    assert outcome.status != "answered", outcome.answer
+    return outcome.answer
+
+
+# --- 1. 'who' is answered by a column of names, never by a text column of dates or codes ---
+
+@pytest.mark.parametrize("question", ["Who has the highest salary?", "Who has the lowest salary?",
+                                      "Which person has the highest salary?"])
+def test_who_is_never_answered_by_a_date_column(question):
+    answer = refuses(STAFF, question)
+    assert "2018" not in answer and "09/10" not in answer  # Cy Wu's / Di Ng's joined dates
+    assert "names" in answer
+
+
+@pytest.mark.parametrize("question, name", [
+    ("Who has the highest salary?", "Cy Wu"),   # 90 is the highest of 70, 60, 90, 40
+    ("Who has the lowest salary?", "Di Ng"),    # 40
+])
+def test_who_is_answered_by_the_name_column(question, name):
+    outcome, _ = ask(UNIQUE, question)
+    assert outcome.answer.startswith(name) or f" {name}" in outcome.answer
+
+
+def test_codes_do_not_name_who():
+    # 'code' is text (leading zeros, one per row) but holds digits only: no name to give
+    csv = "code,score\n007,5\n012,9\n003,7\n"
+    answer = refuses(csv, "Who has the highest score?")
+    assert "012" not in answer
+
+
+# --- 2. a per-row quantity over a key that repeats: never namesakes' salaries added ---
+
+@pytest.mark.parametrize("question", [
+    "Which employee has the highest salary?",
+    "List the 3 employees with the highest salary",
+    "Which dept has the highest salary?",   # Ops: average 53.3, total 160, highest 70; Sales: 75, 150, 90
+])
+def test_salary_ranked_over_a_repeating_key_asks_which(question):
+    answer = refuses(STAFF, question)
+    assert "110" not in answer and "salary" in answer.lower()
+    assert "average" in answer and "total" in answer
+
+
+def test_a_total_asked_for_is_still_given():
+    outcome, result = ask(STAFF, "Which dept has the highest total salary?")
+    # Ops 70 + 50 + 40 = 160; Sales 60 + 90 = 150
+    assert outcome.answer.startswith("Ops") and result.groups[0].value == 160
