@@ -68,3 +68,35 @@ def test_a_total_asked_for_is_still_given():
     outcome, result = ask(STAFF, "Which dept has the highest total salary?")
     # Ops 70 + 50 + 40 = 160; Sales 60 + 90 = 150
     assert outcome.answer.startswith("Ops") and result.groups[0].value == 160
+
+
+# --- 3. a counted noun naming an id that repeats counts distinct ids, never lines ---
+
+# Order lines: order 1 has two lines (shipped), order 2 one (cancelled), order 3 three (shipped),
+# order 4 one (shipped): 7 lines, 4 orders; shipped orders 1, 3, 4 = 3 (6 shipped lines).
+# Orders per customer: Ann {1, 4} = 2, Ben {2} = 1, Cat {3} = 1 (Cat has the most lines, 3).
+LINES = ("order_id,customer,item,status\n"
+         "1,Ann,pen,shipped\n1,Ann,ink,shipped\n2,Ben,pen,cancelled\n"
+         "3,Cat,pen,shipped\n3,Cat,ink,shipped\n3,Cat,pad,shipped\n4,Ann,pad,shipped\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many orders are there?", 4),
+    ("Count the orders", 4),
+    ("How many orders were shipped?", 3),
+])
+def test_orders_on_order_lines_count_distinct_ids(question, expected):
+    outcome, result = ask(LINES, question)
+    assert result.value == expected and "distinct order_id" in outcome.answer
+
+
+def test_the_customer_with_the_most_orders_counts_orders_not_lines():
+    outcome, result = ask(LINES, "Which customer has the most orders?")
+    assert outcome.answer.startswith("Ann") and result.groups[0].value == 2
+
+
+def test_rows_are_still_counted_when_asked_and_unique_ids_count_rows():
+    _, result = ask(LINES, "How many rows are there?")
+    assert result.value == 7
+    outcome, result = ask("order_id,customer\n1,Ann\n2,Ben\n3,Ann\n", "How many orders are there?")
+    assert result.value == 3
