@@ -100,3 +100,36 @@ def test_rows_are_still_counted_when_asked_and_unique_ids_count_rows():
     assert result.value == 7
     outcome, result = ask("order_id,customer\n1,Ann\n2,Ben\n3,Ann\n", "How many orders are there?")
     assert result.value == 3
+
+
+# --- 4. a money word is a column only when that column is the money: never a unit price or a count ---
+
+# Ann bought 2 x pen at 3.00 and 1 x pad at 5.00: she spent 2*3 + 1*5 = 11, not 3 + 5 = 8.
+BASKET = ("customer,item,qty,unit_price\nAnn,pen,2,3.00\nAnn,pad,1,5.00\nBen,pen,4,3.00\n")
+# Stock value is price x stock: 2*10 + 4*5 = 40, not the 15 units.
+STOCK = ("item,price,stock\npen,2.00,10\npad,4.00,5\n")
+# 'revenue' is written '1.2k', so it is text; the one numeric column is a headcount, no money.
+HEADS = ("team,revenue,headcount\nA,1.2k,3\nB,950,2\n")
+
+
+@pytest.mark.parametrize("csv, question, word, wrong", [
+    (BASKET, "How much did Ann spend?", "spend", "8"),
+    (BASKET, "What is the total amount for Ann?", "amount", "8"),
+    (BASKET, "What is the average order amount?", "amount", "3.666"),  # (3 + 5 + 3) / 3 lines
+    (STOCK, "What is the total value of the stock?", "value", "15"),
+    (STOCK, "What is the total amount?", "amount", "6"),               # 2 + 4, a sum of prices
+    (HEADS, "What is the total amount?", "amount", "5"),               # 3 + 2 people
+])
+def test_a_money_word_never_falls_to_a_price_or_a_count(csv, question, word, wrong):
+    answer = refuses(csv, question)
+    assert f"'{word}'" in answer and f" {wrong}" not in answer
+
+
+@pytest.mark.parametrize("csv, question, expected", [
+    (BASKET, "What is the total qty for Ann?", 3),       # 2 + 1
+    (STOCK, "What is the total stock?", 15),             # 10 + 5
+    (STOCK, "What is the highest price?", 4),
+])
+def test_named_columns_are_still_aggregated(csv, question, expected):
+    _, result = ask(csv, question)
+    assert result.value == expected

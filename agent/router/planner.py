@@ -9,6 +9,7 @@ import re
 from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
+from agent.router.measure_words import check_measure_word, check_money_of_named
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
@@ -29,11 +30,15 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     if len(named) > 1:
         raise Abstain(f"The question names several columns to aggregate ({', '.join(named)}).")
     if named:
+        if draft.measure_used and not draft.measure_consumed:
+            check_money_of_named(draft.measure_words, named[0], draft.op, lex)
         return named[0]
     if draft.measure_used or draft.magnitude:
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")
+        if draft.measure_used and not draft.measure_consumed:
+            check_measure_word(draft.measure_words, lex.measure, lex)
         draft.notes.append(f"read the amount as column {lex.measure}")
         return lex.measure
     return None
