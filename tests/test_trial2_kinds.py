@@ -133,3 +133,10 @@ def test_a_money_word_never_falls_to_a_price_or_a_count(csv, question, word, wro
 def test_named_columns_are_still_aggregated(csv, question, expected):
     _, result = ask(csv, question)
     assert result.value == expected
+
+
+def test_a_total_of_a_unit_price_named_by_a_short_word_refuses():
+    answer = refuses(BASKET, "What is the total price for Ann?")   # 3 + 5 = 8 is no price paid
+    assert "'price'" in answer and " 8" not in answer
+    _, result = ask(BASKET, "What is the total unit_price for Ann?")  # the header said in full: 3 + 5
+    assert result.value == 8

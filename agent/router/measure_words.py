@@ -56,3 +56,20 @@ def check_money_of_named(words: list[str], named: str, op: str | None, lex: Lexi
     if prices:
         raise Abstain(f"'{said[0]}' of {named}: {named} is not money, and its {said[0]} would be {named} times "
                       f"{prices[0]}, which no column holds; ask for the total {named} if the count is meant.")
+
+
+def check_total_of_unit_price(op: str | None, column: str | None, said: str | None, lex: Lexicon) -> None:
+    """Raises Abstain for a total of a price per unit named by a word short of its header ('the
+    total price for Alice' on unit_price beside qty: a sum of unit prices is no price paid). The
+    header said in full ('the total unit_price') is summed as asked."""
+    if op != "sum" or column is None or said is None or _plain(said) == _plain(column):
+        return
+    quantities = [c for c in lex.numeric_columns if c != column and _QUANTITY.search(c)]
+    if _PER_UNIT.search(column) or (_PRICE.search(column) and quantities):
+        raise Abstain(f"'{said}' is read as {column}, a price per unit: its total over rows is no price paid (that "
+                      f"would be {column} times {quantities[0] if quantities else 'a quantity'}); ask for the total "
+                      f"{column} if that sum is meant.")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.split(r"[_\s\-]+", text.lower())).strip()

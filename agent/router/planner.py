@@ -9,7 +9,7 @@ import re
 from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
-from agent.router.measure_words import check_measure_word, check_money_of_named
+from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
@@ -119,6 +119,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
     _not_counted_by_similarity(draft, op, column)
+    check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
     key = one_row_key(predicates, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
