@@ -140,3 +140,10 @@ def test_a_total_of_a_unit_price_named_by_a_short_word_refuses():
     assert "'price'" in answer and " 8" not in answer
     _, result = ask(BASKET, "What is the total unit_price for Ann?")  # the header said in full: 3 + 5
     assert result.value == 8
+
+
+def test_units_sold_is_a_quantity_not_a_price_per_unit():
+    # A: 5 + 4 = 9 units, B: 3; 'discount' is no count of units
+    outcome, result = ask("category,units_sold,discount\nA,5,0.1\nB,3,0.2\nA,4,0.1\n",
+                          "Which category sold the most units?")
+    assert outcome.answer.startswith("A") and result.groups[0].value == 9
