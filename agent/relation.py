@@ -26,7 +26,7 @@ from agent import typed_view as tv
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
-from agent.summary_rows import drop_summary_rows
+from agent.summary_rows import LABEL_STEMS, drop_summary_rows
 from agent.table_type import ColumnRole, ParseReport, Table, infer_role
 from agent.typed_view import column
 
@@ -199,13 +199,13 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
 
 
 def _label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[exp.Expression]:
-    """Per column of `names` (text columns), whether a cell contains 'tot' or 'sum' in any case:
+    """Per column of `names` (text columns), whether a cell contains one of LABEL_STEMS in any case:
     the cells a summary-row label can be (agent.summary_rows), as aggregates over the raw rows."""
     items = []
     for name in names:
         low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
         found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
-                          for w in ("tot", "sum")])
+                          for w in LABEL_STEMS])
         items.append(exp.func("bool_or", found))
     return items
 
