@@ -128,7 +128,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     named = [c for c in unique if "name" in c.lower()]
     labels = named if len(named) == 1 else unique
     if len(labels) != 1:
-        raise Abstain(f"'who' needs one column naming each row ({', '.join(labels) or 'no column of names has a value per row'}); "
+        raise Abstain(f"'who' needs one column naming each row ({', '.join(labels) or 'no text column has a value per row'}); "
                       "name the column to show (e.g. 'which name has the highest ...').")
     return labels[0]
 
