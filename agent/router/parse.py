@@ -83,6 +83,7 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
+        draft.measure_words.append(item.text)
     elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading) \
             and not _attribute_of(item, reading):
         item.meanings = [Meaning("flag", item.column)]  # "attrition rate": Attrition = 'Yes'

@@ -9,6 +9,7 @@ import re
 from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
+from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
@@ -29,11 +30,15 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     if len(named) > 1:
         raise Abstain(f"The question names several columns to aggregate ({', '.join(named)}).")
     if named:
+        if draft.measure_used and not draft.measure_consumed:
+            check_money_of_named(draft.measure_words, named[0], draft.op, lex)
         return named[0]
     if draft.measure_used or draft.magnitude:
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")
+        if draft.measure_used and not draft.measure_consumed:
+            check_measure_word(draft.measure_words, lex.measure, lex)
         draft.notes.append(f"read the amount as column {lex.measure}")
         return lex.measure
     return None
@@ -114,6 +119,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
     _not_counted_by_similarity(draft, op, column)
+    check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
     key = one_row_key(predicates, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
@@ -171,13 +177,14 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
 
 
 _PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
-                      r"speed|per[_ ]", re.I)
+                      r"speed|per[_ ]|salar|wage|height", re.I)
 
 
 def _per_row_quantity(column: str, table: Table) -> bool:
     """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
-    highest price' is not the brand whose prices add up most): its header names a price, rate,
-    rating, score, percentage, age or average, or it was read from percent strings ('15%')."""
+    highest price' is not the brand whose prices add up most; 'the employee with the highest
+    salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
+    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
     if _PER_ROW.search(column):
         return True
     # a file read where it lies types its columns lazily over every row: its header decides alone

@@ -33,6 +33,7 @@ from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
 from agent.router.row_nouns import check_row_count
 from agent.router.rank import check_who_shown
+from agent.router.id_nouns import counted_entity_ids
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
@@ -172,6 +173,7 @@ class Router:
         latest rows, no similarity link left unused, then the verifier (agent.router.verify: every
         word accounted for by the plan, every part of it resting on words). Raises Abstain."""
         plan = count_entities(plan, self.table, reading, draft.notes)
+        plan = counted_entity_ids(plan, reading, self.table, draft.notes)
         plan = rows_not_groups(plan, reading, self.table, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
