@@ -41,6 +41,9 @@ from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
+from agent.router.verify.holder import check_holder
+from agent.router.verify.ranked_groups import check_ranked_groups
+from agent.router.verify.summed import check_counted_total, check_percent_sum
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
@@ -77,3 +80,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)
     check_grain(plan, reading, table)
+    check_holder(plan, reading)
+    check_ranked_groups(plan, reading, table)
+    check_percent_sum(plan, table)
+    check_counted_total(plan, reading)
