@@ -49,6 +49,7 @@ from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
+from agent.router.verify.shown import check_shown_by_meaning
 from agent.router.verify.spans import respell
 from agent.table import Table
 
@@ -85,3 +86,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_percent_sum(plan, table)
     check_counted_total(plan, reading)
     check_weak_total(plan, reading)
+    check_shown_by_meaning(plan, reading)
