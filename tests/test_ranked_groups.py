@@ -29,3 +29,11 @@ def test_distinct_counts_of_words_still_rank_groups():
     # 'the most different sports': Reds play football and hockey (2), Blues football (1) -> Reds
     plan = AggregateArgs(op=Agg.count_distinct, column="Sport", group_by=["Team"], order="desc", limit=1)
     assert verifier_abstention(TEAMS, "which team has the most different sports?", plan) is None
+
+
+def test_distinct_ids_per_group_count_entities():
+    # 'the most respondents': distinct response_id per country: US 2 (ids 1, 2), FR 1 (id 3) -> US
+    csv = "response_id,country\n1,US\n2,US\n3,FR\n2,US\n"
+    plan = AggregateArgs(op=Agg.count_distinct, column="response_id", group_by=["country"], order="desc", limit=1)
+    reason = verifier_abstention(csv, "which country has the most response id?", plan)
+    assert reason is None or "names the values to rank by" not in reason, reason

@@ -29,3 +29,9 @@ def test_the_counted_row_noun_still_counts_rows():
                                AggregateArgs(op=Agg.count_distinct, column="Artist")) is None
     _, result = router_ask(STANDINGS, "how many teams have more than 80 wins?")
     assert result.value == 2  # Tigers 104, Blue Jays 89
+
+
+def test_a_single_row_noun_and_the_tables_own_rows_still_read():
+    # 'by a single artist' is every row; the highest Release is 2009 by hand
+    assert verifier_abstention(SONGS, "what is the highest release by a single artist?",
+                               AggregateArgs(op=Agg.max, column="Release")) is None

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from agent.router.draft import Abstain
 from agent.router.reading import Item, Reading
 from agent.router.verify.cells import holds_numbers
-from agent.table import Table
+from agent.table import ColumnRole, Table
 
 _COUNT_WORDS = {"number", "different", "distinct", "unique", "kinds", "types", "count"}
 
@@ -40,7 +40,8 @@ def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None
     if noun is None:
         return
     grouped = noun.column in plan.group_by
-    numbers = plan.op.value == "count_distinct" and noun.column == plan.column and holds_numbers(table, plan.column)
+    numbers = plan.op.value == "count_distinct" and noun.column == plan.column and holds_numbers(table, plan.column) \
+        and table.roles.get(plan.column) is not ColumnRole.identifier  # distinct ids count entities
     if grouped or numbers:
         raise Abstain(f"'{noun.text}' names the values to rank by ({noun.column}), but the reading would count "
                       f"{'rows per ' + noun.column + ' value' if grouped else 'distinct ' + noun.column + ' values'}"

@@ -19,6 +19,7 @@ from agent.table import ColumnRole, Table
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _WORD = re.compile(r"[a-z]+")
 _NOUN_KINDS = ("row", "entity")
+_QUANTITIES = {"only", "one", "two", "three", "four", "five", "several", "multiple"}
 
 _LEADS = {"how many", "number", "which", "what", "who", "count", "many", "share", "percentage", "proportion"}
 """Words right before a row noun that make it the thing counted or asked for ('how many players',
@@ -52,13 +53,27 @@ def unread_row_columns(items: list[Item], parts: list[Part], ctx: Context) -> li
     used = {p.column for p in parts if p.column}
     found = []
     for item in items:
-        if item.kind not in _NOUN_KINDS or _leads(item, ctx):
+        if item.kind not in _NOUN_KINDS or _leads(item, ctx) or not _quantified(item, ctx):
             continue
         noun = singular(item.text.lower().split()[-1])
         if any(header_noun(c) == noun and c not in used for c in ctx.table.df.columns):
             found.append(item)
-    return found + [i for i in items if i.kind in _NOUN_KINDS and i not in found
+    return found + [i for i in items if i.kind in _NOUN_KINDS and i not in found and _guessed(i)
                     and singular(i.text.lower().split()[-1]) in cell_words(ctx.table)]
+
+
+def _quantified(item: Item, ctx: Context) -> bool:
+    """True when a number word or 'only' comes right before `item` ('only one artist', 'two
+    episodes'): a count condition said of the column, not the rows the table is about."""
+    tokens = ctx.reading.tokens
+    before = [t.lower for t in tokens[max(0, item.pos - 2):item.pos]]
+    return any(w in _QUANTITIES or w.isdigit() for w in before)
+
+
+def _guessed(item: Item) -> bool:
+    """True for a row noun the lexicon guessed from WordNet ('brewers': a kind of person), which a
+    word of a cell outweighs; the table's own row nouns ('books' on a table of books) stand."""
+    return getattr(getattr(item, "evidence", None), "value", "") == "wordnet"
 
 
 def cell_words(table: Table) -> frozenset[str]:
