@@ -191,11 +191,12 @@ def _rank_like(table: Table, column: str | None) -> bool:
 def check_rank_order(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a plan ranks by, or takes the highest/lowest/total of, a column of places
     ('which athlete placed top?' summed Place): place 1 is the top, so 'highest' and 'top' may
-    mean the smallest number."""
+    mean the smallest number; and a total of places ('the total number of positions listed') adds
+    up labels, never a quantity."""
     name = type(plan).__name__
     column = getattr(plan, "by", None) if name in ("RankArgs", "SubsetArgs") else getattr(plan, "column", None)
     op = getattr(getattr(plan, "op", None), "value", None)
-    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or (getattr(plan, "order", None) and op == "sum")
+    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or op == "sum"
     if ranks and _rank_like(table, column):
         raise DataAbstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
                           f"'{column} = 1' or 'the lowest {column}'.")
