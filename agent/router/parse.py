@@ -93,7 +93,7 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
     elif kind in ("value", "flag"):
         value_condition(item, reading, draft, lex, table)
     elif kind == "comparison":
-        comparison(item, meaning.value, reading, draft, lex)
+        comparison(item, meaning.value, reading, draft, lex, table)
     elif kind == "ordinal":
         if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
             raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")
