@@ -125,3 +125,70 @@ def test_a_comparator_on_the_one_numeric_column():
 
 def test_a_comparator_with_two_numeric_columns_refuses():
     abstains("item,price,qty\na,10,1\nb,20,2\n", "how many items are over 8")
+
+
+# --- a capitalised plural of a cell value is that value when its singular is one value of one column ---
+
+# product: Widget x3 (qty 2, 1, 4), Gizmo x2 (East, West); region East x3.
+SALES = ("order,region,product,qty\nS1,East,Widget,2\nS2,West,Gizmo,1\nS3,East,Widget,1\n"
+         "S4,East,Gizmo,3\nS5,West,Widget,4\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many Widgets were sold?", 3),               # S1, S3, S5
+    ("how many widgets were sold?", 3),
+    ("How many Gizmos were sold in the East?", 1),    # S4 only (not the 3 East rows)
+    ("What is the total qty of Widgets?", 7),         # 2 + 1 + 4
+])
+def test_a_plural_of_a_value_is_that_value(question, expected):
+    _, result = ask(SALES, question)
+    assert result.value == expected
+
+
+def test_a_plural_of_a_value_of_two_columns_refuses_naming_them():
+    both = "order,made,sold\nS1,Widget,Gizmo\nS2,Gizmo,Widget\nS3,Widget,Widget\n"
+    reason = refusal(both, "How many Widgets are there?")
+    assert "made" in reason and "sold" in reason
+
+
+# --- several sheets: a column named by the question on one sheet only picks that sheet ---
+
+def _book(tmp_path):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    orders = book.active
+    orders.title = "Orders"
+    for row in (["Customer", "Amount"], ["A", 10], ["B", 20], ["C", 30]):
+        orders.append(row)
+    returns = book.create_sheet("Returns")
+    for row in (["Customer", "Refund"], ["A", 5], ["B", 1]):
+        returns.append(row)
+    book.save(tmp_path / "two.xlsx")
+    return str(tmp_path / "two.xlsx")
+
+
+def test_a_column_of_one_sheet_only_goes_to_that_sheet(tmp_path):
+    from typer.testing import CliRunner
+
+    from agent.cli import app
+
+    book, runner = _book(tmp_path), CliRunner()
+    result = runner.invoke(app, ["ask", book, "total Amount"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0 and "The total Amount is 60" in result.output  # 10 + 20 + 30
+    assert "Read against two.xlsx#Orders" in result.output
+    refund = runner.invoke(app, ["ask", book, "total Refund"], env={"COLUMNS": "300"})
+    assert refund.exit_code == 0 and "The total Refund is 6" in refund.output  # 5 + 1
+    both = runner.invoke(app, ["ask", book, "how many customers are there?"], env={"COLUMNS": "300"})
+    assert both.exit_code == 3 and "two.xlsx#Orders, two.xlsx#Returns" in both.output  # Customer on both
+
+
+def test_only_named_here_needs_a_column_the_others_lack():
+    from agent.sheets import only_named_here
+
+    a = table_from_text("Customer,Amount\nA,1\n", "a.csv")
+    b = table_from_text("Customer,Refund\nA,1\n", "b.csv")
+    assert only_named_here("total Amount", [a, b]) == (0, ["Amount"])
+    assert only_named_here("the total amounts", [a, b]) == (0, ["Amount"])  # a plural spelling
+    assert only_named_here("how many customers", [a, b]) is None
+    assert only_named_here("total Amount and Refund", [a, b]) is None      # each names its own
