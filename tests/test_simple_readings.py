@@ -192,3 +192,56 @@ def test_only_named_here_needs_a_column_the_others_lack():
     assert only_named_here("the total amounts", [a, b]) == (0, ["Amount"])  # a plural spelling
     assert only_named_here("how many customers", [a, b]) is None
     assert only_named_here("total Amount and Refund", [a, b]) is None      # each names its own
+
+
+# --- a value no row holds: no count of 0 is stated; the refusal shows the column's values ---
+
+REGIONS = "order,region\nS1,East\nS2,North East\nS3,North West\nS4,East\n"
+
+
+@pytest.mark.parametrize("question", ["how many orders in the Mars region", "how many orders where region is Mars"])
+def test_a_value_no_row_holds_refuses_listing_the_known_values(question):
+    reason = abstains(REGIONS, question)
+    assert "No row has region = 'Mars'" in reason
+    assert "'East', 'North East', 'North West'" in reason  # the three distinct values, sorted
+
+
+def test_a_value_inside_several_values_names_them():
+    reason = abstains(REGIONS, "how many orders where region is North")
+    assert "'North East', 'North West'" in reason and "say which" in reason
+
+
+def test_a_word_beside_no_column_keeps_the_plain_refusal():
+    assert "I could not match 'Mars'" in abstains(REGIONS, "how many orders from Mars")
+
+
+# --- a share of rows says how many rows of its denominator have a blank condition cell ---
+
+# answer: Yes, No, (blank), Yes, (blank); score 5, 3, 4, (blank), 2. Rows where answer = 'Yes': 2 of 5;
+# the two blank answers are in the denominator (counted, not matching); West only (rows 1-3): 1 blank.
+BLANKS = "id,answer,score,region\n1,Yes,5,West\n2,No,3,West\n3,,4,West\n4,Yes,,East\n5,,2,East\n"
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "pandas"])
+def test_a_share_of_rows_counts_the_blank_condition_cells_it_scanned(engine):
+    from agent.engine import duckdb_engine
+    from agent.engine.reference import PandasEngine
+    from agent.plan import Predicate, RatioArgs
+
+    table = table_from_text(BLANKS, "t.csv")
+    run = duckdb_engine() if engine == "duckdb" else PandasEngine()
+    yes = [Predicate(column="answer", op=Op.eq, value="Yes")]
+    result = run.ratio(table, RatioArgs(where=yes))
+    assert result.percent == pytest.approx(40.0)  # 2 of 5
+    assert "2 rows in the denominator have a blank answer (counted, as not matching)" in result.provenance.notes
+    west = run.ratio(table, RatioArgs(where=yes, base=[Predicate(column="region", op=Op.eq, value="West")]))
+    assert west.percent == pytest.approx(100 / 3)  # 1 of 3
+    assert "1 row in the denominator has a blank answer (counted, as not matching)" in west.provenance.notes
+    blank = run.ratio(table, RatioArgs(where=[Predicate(column="answer", op=Op.is_null)]))
+    assert not any("denominator" in n for n in blank.provenance.notes)  # the blanks are what it asks about
+
+
+def test_the_router_shows_the_blank_rows_of_a_share():
+    outcome, result = ask(BLANKS, "what percentage of rows have answer Yes")
+    assert result.percent == pytest.approx(40.0)
+    assert any("2 rows in the denominator have a blank answer" in n for n in result.provenance.notes)

@@ -13,6 +13,7 @@ from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import rows_are_entities
 from agent.router.subjects import sign_predicate
+from agent.router.unknown_values import unmatched_reason
 from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
 
@@ -25,8 +26,7 @@ _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, Co
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
     if reading.unmatched:
-        parts = ", ".join(repr(u) for u in reading.unmatched)
-        raise Abstain(f"I could not match {parts} to a column or value of {table.name}.")
+        raise Abstain(unmatched_reason(reading, table))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
     for item in reading.items:
         _word(item, reading, draft, lex, table)
