@@ -5,6 +5,8 @@ in the comments, never copied from the product's output."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agent.config import load_config
@@ -245,3 +247,32 @@ def test_the_router_shows_the_blank_rows_of_a_share():
     outcome, result = ask(BLANKS, "what percentage of rows have answer Yes")
     assert result.percent == pytest.approx(40.0)
     assert any("2 rows in the denominator have a blank answer" in n for n in result.provenance.notes)
+
+
+# --- the advice for a value held inside other values is wording that then reads ---
+
+# answer: Very satisfied, satisfied, Not satisfied, satisfied, Very satisfied. Exactly 'satisfied': rows
+# 2 and 4 (2); containing 'satisfied': all 5. Comments: 'too slow, expensive' twice, 'great' once.
+SATISFIED = ("id,answer,Comments\n1,Very satisfied,great\n2,satisfied,\"too slow, expensive\"\n"
+             "3,Not satisfied,great\n4,satisfied,\"expensive\"\n5,Very satisfied,\"too slow, expensive\"\n")
+
+
+def test_the_advice_of_a_value_inside_others_is_answered():
+    reason = refusal(SATISFIED, "How many rows where answer is satisfied?")
+    exact, contains = re.findall(r"'(answer [^']+)'", reason)
+    assert (exact, contains) == ("answer is exactly satisfied", "answer contains satisfied")
+    assert ask(SATISFIED, f"How many rows where {exact}?")[1].value == 2
+    assert ask(SATISFIED, f"How many rows where {contains}?")[1].value == 5
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("how many rows where Comments contains expensive", 3),   # rows 2, 4, 5
+    ("how many rows have Comments containing too slow", 2),   # rows 2, 5
+    ("how many rows where Comments is exactly expensive", 1), # row 4
+])
+def test_contains_and_exactly_on_a_list_like_text_column(question, expected):
+    assert ask(SATISFIED, question)[1].value == expected
+
+
+def test_contains_words_no_cell_holds_stay_unread():
+    abstains(SATISFIED, "how many rows where Comments contains cheap")

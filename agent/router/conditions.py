@@ -10,6 +10,7 @@ from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.implied import implied_subject
+from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
@@ -49,6 +50,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     if item.text.casefold() != str(meaning.value).casefold() and item.evidence is not Evidence.wordnet \
             and not (item.number is not None and item.number == meaning.value):  # noted where it was read
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
+    if said_before(item, reading) in CONTAINS_WORDS and \
+            (contained := contains_predicate(item, meaning, negated)) is not None:
+        draft.notes.append(f"read '{said_before(item, reading)} {item.text}' as {meaning.column} contains "
+                           f"'{contained.value}'")
+        draft.predicates.append((item.pos, contained))
+        return
     same = [p for _, p in draft.predicates if p.column == meaning.column]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN

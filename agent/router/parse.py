@@ -7,6 +7,7 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
+from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
@@ -25,6 +26,7 @@ _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, Co
 
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
+    contained_words(reading, table)
     if reading.unmatched:
         raise Abstain(unmatched_reason(reading, table))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
@@ -92,6 +94,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _column(item, reading, draft, lex, table)
     elif kind in ("value", "flag"):
         value_condition(item, reading, draft, lex, table)
+    elif kind == "comparison" and item.text.lower() == EXACTLY and nxt is not None and nxt.kind == "value":
+        return  # 'answer is exactly satisfied': the equality the value makes (conditions.value_condition)
     elif kind == "comparison":
         comparison(item, meaning.value, reading, draft, lex, table)
     elif kind == "ordinal":

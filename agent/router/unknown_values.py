@@ -11,7 +11,9 @@ from agent.table import ColumnRole, Table
 
 SHOWN_VALUES = 12
 """Values of the column listed in the refusal (the rest are counted)."""
-_LINKS = frozenset({"is", "=", "of", "equals", "equal", "to", "named", "called", "the", "as"})
+_LINKS = frozenset({"is", "=", "of", "equals", "equal", "to", "named", "called"})
+"""Words between a column's name and its value ('region is Mars'); with none between, only a value
+before the name is read ('the Mars region': 'comments mention expensive' is a verb, not a value)."""
 _TEXT = (ColumnRole.categorical, ColumnRole.text)
 
 
@@ -20,7 +22,7 @@ def unmatched_reason(reading: Reading, table: Table) -> str:
     values are ...' for a phrase right after a text column's name (link words between) or right
     before it; the plain 'I could not match ...' for the others."""
     said, rest = [], []
-    for start, end in _runs(reading):
+    for start, end in runs(reading):
         phrase = " ".join(t.text for t in reading.tokens[start:end])
         column = _beside(reading, start, end, table)
         if column is None:
@@ -34,7 +36,7 @@ def unmatched_reason(reading: Reading, table: Table) -> str:
     return " ".join(said)
 
 
-def _runs(reading: Reading) -> list[tuple[int, int]]:
+def runs(reading: Reading) -> list[tuple[int, int]]:
     """(start, end) token spans of the unmatched words: the words no item covers, in runs."""
     covered = {item.pos + k for item in reading.items for k in range(len(item.text.split()))}
     runs: list[tuple[int, int]] = []
@@ -54,7 +56,8 @@ def _beside(reading: Reading, start: int, end: int, table: Table) -> str | None:
     before = start - 1
     while before >= 0 and reading.tokens[before].lower in _LINKS:
         before -= 1
-    for item in (_item_at(reading, before), _item_at(reading, end)):
+    linked = before < start - 1
+    for item in (_item_at(reading, before) if linked else None, _item_at(reading, end)):
         if item is not None and item.kind == "column" and table.roles.get(item.column) in _TEXT:
             return item.column
     return None
