@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 # 4 orders; total = 10 + 20.5 + 5 + 30 = 65.5
 SALES = "order_id,region,total\nA1,East,10\nA2,West,20.5\nA3,East,5\nA4,West,30\n"
@@ -22,10 +18,7 @@ CONTACTS = "id,kind,minutes\n1,call,5\n2,email,0\n3,call,12\n4,chat,7\n5,order,3
 
 
 def _outcome(csv: str, name: str, question: str):
-    config = load_config(env={})
-    table = table_from_text(csv, name)
-    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config)
-    return agent.ask(question)
+    return router_agent(csv, name).ask(question)
 
 
 def _value(csv: str, name: str, question: str) -> float:
@@ -115,3 +108,13 @@ def test_a_negated_condition_says_the_blank_rows_left_out():
     assert outcome.status == "answered", outcome.answer
     assert float(outcome.results[-1].result.value) == 3  # West, North, North; the blank row left out
     assert "left out 1 row with no region" in " ".join(outcome.router.notes)
+
+
+def test_a_whole_number_group_key_is_a_label_without_thousands_separators():
+    # points by year: 1998: 40 + 59 = 99, 1999: 30; the key is the year 1998, never '1,998'
+    outcome = router_agent("Year,Points\n1998,40\n1999,30\n1998,59\n", "points.csv").ask(
+        "In which year were the most points scored in total?")
+    assert outcome.status == "answered", outcome.answer
+    result = outcome.results[-1].result
+    assert result.groups[0].key == [1998] and result.groups[0].value == 99
+    assert outcome.answer.startswith("1998 ") and "1,998" not in outcome.answer
