@@ -276,3 +276,12 @@ def test_contains_and_exactly_on_a_list_like_text_column(question, expected):
 
 def test_contains_words_no_cell_holds_stay_unread():
     abstains(SATISFIED, "how many rows where Comments contains cheap")
+
+
+def test_a_record_lookup_with_a_value_reads_without_the_question_tokens():
+    # lookup.py rebuilds a reading from items alone (no tokens): the word-before checks must hold
+    config = load_config(env={})
+    decision = Router(table_from_text(REGIONS, "t.csv"), config.router, config.search).route(
+        "Show the records from East")
+    assert decision.lookup is not None
+    assert [(p.column, p.value) for p in decision.lookup.where] == [("region", "East")]

@@ -51,8 +51,11 @@ def _held(table: Table, column: str, text: str) -> bool:
 
 
 def said_before(item: Item, reading: Reading) -> str:
-    """The lowercase word right before `item` in the question ('' at its start)."""
-    return reading.tokens[item.pos - 1].lower if item.pos > 0 else ""
+    """The lowercase word right before `item` in the question ('' at its start, or when the reading
+    holds no tokens)."""
+    if item.pos <= 0 or item.pos > len(reading.tokens):
+        return ""  # a reading rebuilt from items alone (lookup.py) keeps no tokens
+    return reading.tokens[item.pos - 1].lower
 
 
 def contains_predicate(item: Item, meaning: Meaning, negated: bool) -> Predicate | None:
