@@ -19,6 +19,7 @@ from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns
 from agent.router.synonyms import generic_synonyms, wordnet_links
+from agent.router.plurals import plural_values
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
@@ -78,6 +79,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = read_units(tokens, rest, lex, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
+    rest = plural_values(tokens, rest, lex, reading)
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)

@@ -7,12 +7,14 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
+from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import rows_are_entities
 from agent.router.subjects import sign_predicate
+from agent.router.unknown_values import unmatched_reason
 from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
 
@@ -24,9 +26,9 @@ _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, Co
 
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
+    contained_words(reading, table)
     if reading.unmatched:
-        parts = ", ".join(repr(u) for u in reading.unmatched)
-        raise Abstain(f"I could not match {parts} to a column or value of {table.name}.")
+        raise Abstain(unmatched_reason(reading, table))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
     for item in reading.items:
         _word(item, reading, draft, lex, table)
@@ -93,8 +95,10 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _column(item, reading, draft, lex, table)
     elif kind in ("value", "flag"):
         value_condition(item, reading, draft, lex, table)
+    elif kind == "comparison" and item.text.lower() == EXACTLY and nxt is not None and nxt.kind == "value":
+        return  # 'answer is exactly satisfied': the equality the value makes (conditions.value_condition)
     elif kind == "comparison":
-        comparison(item, meaning.value, reading, draft, lex)
+        comparison(item, meaning.value, reading, draft, lex, table)
     elif kind == "ordinal":
         if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
             raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")

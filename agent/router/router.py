@@ -25,6 +25,7 @@ from agent.router.per_row import rows_not_groups
 from agent.router.group_gaps import note_blank_negations, rank_real_groups
 from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
+from agent.router.who_row import read_who_row
 from agent.router.between import read_between
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
@@ -154,7 +155,8 @@ class Router:
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
                                 (Kind.change, read_difference), (Kind.aggregate, read_per_entity),
-                                (Kind.rank, read_which_of), (Kind.change, read_between)):
+                                (Kind.rank, read_which_of), (Kind.change, read_between),
+                                (Kind.select, read_who_row)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:

@@ -26,11 +26,27 @@ def one_per_row(table: Table, column: str) -> bool:
 
 def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
     """The column of an equality condition that picks at most one row (its values are all distinct:
-    'Book Title = Sapiens'), else None."""
+    'Book Title = Sapiens', or a year column with one row a year: 'Year = 2011'), else None."""
     for p in predicates:
-        if p.op.value == "=" and table.roles[p.column] in _TEXT and one_per_row(table, p.column):
+        keyed = table.roles[p.column] in _TEXT or year_column(p.column, table)
+        if p.op.value == "=" and keyed and one_per_row(table, p.column):
             return p.column
     return None
+
+
+YEAR_HEADERS = frozenset({"year", "yr", "season"})
+
+
+def year_column(column: str, table: Table) -> bool:
+    """True for a numeric column of whole years: a header word 'year'/'season' ('Year', 'season_year')
+    and every value a whole number from 1000 to 2999."""
+    if table.roles.get(column) is not ColumnRole.numeric or not YEAR_HEADERS & set(header_words(str(column))):
+        return False
+    values = table.df[column].dropna()
+    try:
+        return len(values) > 0 and bool(((values % 1 == 0) & (values >= 1000) & (values < 3000)).all())
+    except TypeError:
+        return False
 
 
 NAMESAKES = 0.995
