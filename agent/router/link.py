@@ -18,6 +18,7 @@ from agent.router.headers import link_headers
 from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns
+from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import generic_synonyms, wordnet_links
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
@@ -85,7 +86,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
-    rest = count_table_words(tokens, rest, reading)
+    rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])

@@ -16,6 +16,7 @@ from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
 from agent.router.rows import one_per_row, one_row_key
+from agent.router.value_rows import named_row_key
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
@@ -114,7 +115,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         else:
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
     _not_counted_by_similarity(draft, op, column)
-    key = one_row_key(predicates, table)
+    key = one_row_key(predicates, table) or named_row_key(predicates, reading, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
                       f"the number asked for may be written inside {column}.")
