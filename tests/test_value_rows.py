@@ -57,3 +57,40 @@ def test_oklahoma_game_is_not_one_row():
     assert named_row_key(both, reading, agent.router.table) is None
     one = read("what was the attendance of the texas game?", agent.router.lexicon)
     assert named_row_key([Predicate(column="Opponent", op=Op.eq, value="Texas")], one, agent.router.table) == "Opponent"
+
+
+RESULTS = ("Season,Result,Language\n2001,Win,English\n2002,Draw,French\n2003,Win,English\n2004,Loss,German\n"
+           "2005,Win,French\n")  # Win 3, Draw 1, Loss 1; 3 different languages in 5 rows
+
+
+@pytest.mark.parametrize("question, number", [
+    ("how many draws are on the chart", "1"),
+    ("how many wins are on this chart?", "3"),
+    ("what are the number of times win is listed as the result?", "3"),
+    ("how many different languages are listed?", "3"),
+])
+def test_table_words_end_a_question(question, number):
+    """'on the chart' / 'listed' at the end name the table: every row; no condition of their own."""
+    from agent.router.link import read
+
+    agent = router_agent(RESULTS)
+    assert not read(question, agent.router.lexicon).unmatched
+    outcome, _ = router_ask(RESULTS, question)
+    assert f" {number} " in f" {outcome.answer} ".replace(".", " ")
+
+
+@pytest.mark.parametrize("question", [
+    "which seasons do not have a language listed?",  # 'listed' says a cell is filled: not the table
+    "which season is listed first?",  # 'listed' orders the rows
+])
+def test_listed_is_left_where_it_may_mean_more(question):
+    from agent.router.link import read
+
+    reading = read(question, router_agent(RESULTS).router.lexicon)
+    assert not any(i.text == "listed" and i.kind == "stop" and i.meanings[0].value == "table" for i in reading.items)
+
+
+def test_languages_listed_without_different_refuses():
+    """Without 'different', 'how many languages are listed' may count rows (5) or values (3)."""
+    outcome = router_agent(RESULTS).ask("how many languages are listed?")
+    assert outcome.status != "answered", outcome.answer
