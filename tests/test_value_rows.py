@@ -94,3 +94,20 @@ def test_languages_listed_without_different_refuses():
     """Without 'different', 'how many languages are listed' may count rows (5) or values (3)."""
     outcome = router_agent(RESULTS).ask("how many languages are listed?")
     assert outcome.status != "answered", outcome.answer
+
+
+FILMS = "Title,Director,Year\nCrossroads,Shen Xiling,1937\nThe Triangle,Ann Lee,1940\nFar Away Love,Chen Liting,1947\n"
+
+
+@pytest.mark.parametrize("question, year", [
+    ('what year was the film "the triangle"?', "1940"),
+    ("what was the year of the movie far away love?", "1947"),
+])
+def test_the_noun_before_a_value_is_that_row(question, year):
+    outcome, result = router_ask(FILMS, question)
+    assert year in outcome.answer.replace(",", "")
+
+
+def test_noun_with_no_value_stays_unread():
+    outcome = router_agent(FILMS).ask("what year was the film?")
+    assert outcome.status != "answered" and "film" in outcome.answer

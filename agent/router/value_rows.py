@@ -36,13 +36,15 @@ def read_value_rows(tokens: list[Token], rest: list[int], reading: Reading) -> l
     kept = []
     for pos in rest:
         value = _value_before(tokens, pos, reading) or _end_before(tokens, pos, reading)
-        if value is None or not _noun(tokens, pos):
+        if value is None and _value_after(tokens, pos, reading) is not None and _noun(tokens, pos, closing=False):
+            value = _value_after(tokens, pos, reading)
+        elif value is None or not _noun(tokens, pos):
             kept.append(pos)
             continue
         reading.items.append(Item(tokens[pos].text, pos, [Meaning("row", value=NAMED_ROW)]))
         picks = f"{value.column} = {value.meanings[0].value!r}" if value.kind == "value" else f"is {value.text}"
-        reading.notes.append(f"read 'the {value.text} {tokens[pos].text}' as the row that {picks} (the noun "
-                             "names no column or value)")
+        reading.notes.append(f"read '{tokens[pos].text}' beside '{value.text}' as the row that {picks} (the "
+                             "noun names no column or value)")
     reading.items.sort(key=lambda it: it.pos)
     return kept
 
@@ -58,6 +60,21 @@ def _value_before(tokens: list[Token], pos: int, reading: Reading) -> Item | Non
     return None
 
 
+def _value_after(tokens: list[Token], pos: int, reading: Reading) -> Item | None:
+    """'the episode "the triangle"', 'the film crossroads': the value item (a text column's cell)
+    right after `pos` (quote marks between), when 'the' opens the noun at `pos`; else None."""
+    if pos < 1 or tokens[pos - 1].lower != "the":
+        return None
+    at = pos + 1
+    while at < len(tokens) and tokens[at].kind not in ("word", "number"):
+        at += 1
+    item = next((i for i in reading.items if i.pos == at), None)
+    if item is None and at < len(tokens) and tokens[at].lower == "the":
+        item = next((i for i in reading.items if i.pos == at + 1 and i.kind == "value"), None)  # a title 'the ...'
+    ok = item is not None and item.kind == "value" and len(item.meanings) == 1 and not item.similar and not item.weak
+    return item if ok else None
+
+
 def _end_before(tokens: list[Token], pos: int, reading: Reading) -> Item | None:
     """'the first game', 'the last race': the first/last item right before `pos`, opened by 'the'."""
     item = reading.at(pos - 1)
@@ -67,15 +84,15 @@ def _end_before(tokens: list[Token], pos: int, reading: Reading) -> Item | None:
     return None
 
 
-def _noun(tokens: list[Token], pos: int) -> bool:
+def _noun(tokens: list[Token], pos: int, closing: bool = True) -> bool:
     """True when the token at `pos` may be the row's noun: an unread lowercase word, singular, no
-    quantity noun, followed by the end, a mark or a function word."""
+    quantity noun, followed (when `closing`: it follows its value) by the end, a mark or a function word."""
     word = tokens[pos]
     if word.kind != "word" or word.text != word.lower or len(word.lower) < 3 or plural(word.lower):
         return False
     if word.lower in _SINGULAR_QUANTITIES or word.lower in QUANTITY_NOUNS or word.lower in V.STOPWORDS:
         return False
-    if pos + 1 >= len(tokens):
+    if pos + 1 >= len(tokens) or not closing:
         return True
     nxt = tokens[pos + 1]
     return nxt.kind not in ("word", "number") or (nxt.lower in V.STOPWORDS and nxt.lower not in ("the", "a", "an"))
@@ -87,7 +104,7 @@ def named_row_key(predicates: list[Predicate], reading: Reading, table: Table) -
     else None. The question names one row and the table shows which: the row's values may be read
     off it, as off a key column's (agent/router/rows.one_row_key)."""
     for item in reading.items:
-        value = reading.before(item) if item.kind == "row" and item.meanings[0].value == NAMED_ROW else None
+        value = _named_value(item, reading) if item.kind == "row" and item.meanings[0].value == NAMED_ROW else None
         if value is None or value.kind != "value" or value.column is None:
             continue
         cell = value.meanings[0].value
@@ -97,13 +114,22 @@ def named_row_key(predicates: list[Predicate], reading: Reading, table: Table) -
     return None
 
 
+def _named_value(item: Item, reading: Reading) -> Item | None:
+    """The value a row noun read here stands beside: the item before it when that is a value
+    ending right before it ('the june 22 game'), else the item after it ('the film crossroads')."""
+    before = reading.before(item)
+    if before is not None and before.kind == "value" and before.pos + len(before.text.split()) == item.pos:
+        return before
+    return reading.after(item)
+
+
 def check_value_rows(reading: Reading, table: Table) -> None:
     """Raises Abstain when a row noun read here ('the oklahoma game') follows a value that picks
     not exactly one row of the table: the noun names one row, and the value does not say which."""
     for item in reading.items:
         if item.kind != "row" or item.meanings[0].value != NAMED_ROW:
             continue
-        value = reading.before(item)
+        value = _named_value(item, reading)
         if item.pos >= 1 and reading.tokens[item.pos - 1].lower in _ENDS:
             continue  # 'the first game': one row, which the order's own checks decide
         if value is None or value.kind != "value" or value.column is None:
