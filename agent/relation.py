@@ -14,10 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import functools
-import hashlib
-import os
-import pickle
 from collections.abc import Mapping
 from concurrent.futures import Future
 from pathlib import Path
@@ -25,6 +21,7 @@ from pathlib import Path
 import duckdb
 from sqlglot import exp
 
+from agent import table_cache
 from agent import typed_view as tv
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
@@ -42,11 +39,6 @@ FRAME_ROWS = 250_000
 """Tables up to this many rows are typed whole and keep every typed row in `df`."""
 VALUE_FRAME_DISTINCT = 20_000
 _RAW = "raw"
-
-CACHE_DIR = Path(os.environ.get("TALLY_CACHE", "~/.cache/tally")).expanduser() / "tables"
-"""Where what opening a big file learned (typing, roles, value frame) is kept, keyed by the file's
-path, size and modification time, so later processes open it without scanning."""
-
 
 def _connect() -> duckdb.DuckDBPyConnection:
     connection = duckdb.connect(":memory:")
@@ -251,49 +243,22 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
 
 
 CACHE_BYTES = 4 * 1024 * 1024
-"""Files of at least this size are kept in CACHE_DIR once opened, typed rows and all (reading
+"""Files of at least this size are kept in the table cache once opened, typed rows and all (reading
 the cache back takes a small share of typing the file again); smaller ones open fast anyway."""
-_LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
-                   "text_files", "table_rows")
-
-
-@functools.cache
-def _loader_version() -> str:
-    """Hex sha256 of the loader's own source files (read once per process): a cached table typed
-    by other rules is not reused."""
-    digest = hashlib.sha256()
-    for name in _LOADER_MODULES:
-        digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
-    return digest.hexdigest()
-
-
-def _cache_entry(path: Path, delimiter: str | None, frame_rows: int, null_tokens: list[str] | None,
-                 headers: list[str] | None, skip: int) -> Path:
-    """Where the cached open of `path` with these options lies (CACHE_DIR/<key>.pickle)."""
-    stat = path.stat()
-    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{delimiter}:{frame_rows}:{skip}:"
-                         f"{null_tokens}:{headers}:{_loader_version()}".encode()).hexdigest()
-    return CACHE_DIR / f"{key}.pickle"
 
 
 def cached_table(path: Path, *, delimiter: str | None = None, frame_rows: int = FRAME_ROWS,
                  null_tokens: list[str] | None = None, headers: list[str] | None = None, skip: int = 0) -> Table | None:
     """The table an earlier `open_file` of the same unchanged file with the same options kept in
-    CACHE_DIR, or None (nothing kept, or an unreadable entry, which is removed)."""
-    path = Path(path)
-    saved = _cache_entry(path, delimiter, frame_rows, null_tokens, headers, skip)
-    if not saved.exists():
-        return None
-    try:
-        table = pickle.loads(saved.read_bytes())
-    except Exception:  # an unreadable cache entry is rebuilt
-        saved.unlink(missing_ok=True)
-        return None
-    if table.rows_parquet is None or not Path(table.rows_parquet).exists():  # its rows are gone: rebuilt
-        saved.unlink(missing_ok=True)
-        return None
-    table.path, table.name = path, path.name
-    return table
+    the table cache (agent/table_cache.py), or None."""
+    return table_cache.load(Path(path), **_options(delimiter, frame_rows, null_tokens, headers, skip))
+
+
+def _options(delimiter: str | None, frame_rows: int, null_tokens: list[str] | None, headers: list[str] | None,
+             skip: int) -> dict[str, object]:
+    """An open's options in the one order the cache key spells them."""
+    return {"delimiter": delimiter, "frame_rows": frame_rows, "skip": skip, "null_tokens": null_tokens,
+            "headers": headers}
 
 
 def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, frame_rows: int = FRAME_ROWS,
@@ -301,41 +266,24 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
               digest: str | Future[str] | None = None, skip: int = 0) -> Table:
     """Open a CSV/TSV, Parquet or JSON-lines file on the one path. A table bigger than `frame_rows`,
     or a file of at least CACHE_BYTES, reuses what an earlier open of the same unchanged file (same
-    path, size and modification time) by the same loader code learned (CACHE_DIR, `cached_table`).
+    path, size and modification time) by the same loader code learned (agent/table_cache.py).
     A table bigger than `frame_rows` has the digest of the path, size and time (hashing gigabytes
     is not done), a smaller one's is `digest`."""
     path = Path(path)
     if not path.exists():
         raise TableLoadError(path, "file not found")
-    options = {"delimiter": delimiter, "frame_rows": frame_rows, "null_tokens": null_tokens, "headers": headers,
-               "skip": skip}
-    if cache and (table := cached_table(path, **options)) is not None:
+    options = _options(delimiter, frame_rows, null_tokens, headers, skip)
+    if cache and (table := table_cache.load(path, **options)) is not None:
         return table
-    saved = _cache_entry(path, **options)
+    saved = table_cache.entry(path, **options)
     source = file_source(path.resolve(), delimiter, null_tokens, skip)
     table = open_relation(path, source, digest or saved.stem, headers=headers, frame_rows=frame_rows)
     if table.lies_in_file:
         table.digest = saved.stem
     if cache and (table.lies_in_file or path.stat().st_size >= CACHE_BYTES):
         table.digest = table.sha256  # the file's hash, done in the background, is kept with it
-        CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        _save(table, saved)
+        table_cache.save(table, saved)
     return table
-
-
-def _save(table: Table, saved: Path) -> None:
-    """Keep `table` at `saved`: its typed rows in a Parquet file beside it (read back without
-    pandas: agent/table_rows.py), the rest pickled. Each file is written whole, then moved into place."""
-    from agent.table_rows import write_parquet
-
-    rows = saved.with_suffix(".parquet")
-    partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
-    write_parquet(table, partial)
-    partial.replace(rows)
-    table.rows_parquet = rows
-    partial = saved.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_bytes(pickle.dumps(table))
-    partial.replace(saved)
 
 
 class LazyReports(Mapping[str, ParseReport]):

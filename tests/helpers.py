@@ -28,18 +28,23 @@ def sql(query: str, path: Path) -> list[tuple]:
     return con.execute(query).fetchall()
 
 
-def router_agent(csv: str):
-    """An Agent with no model over a table written as CSV text (`t.csv`): the router answers alone,
-    on DuckDB, with the default config."""
+def agent_over(table, engine=None, config=None):
+    """An Agent with no model over the typed `table`: the router answers alone, on `engine` (a new
+    DuckDB engine when None), with `config` (the default config, read with no environment, when None)."""
     from agent.config import load_config
     from agent.engine import duckdb_engine
     from agent.loop import Agent
     from agent.router.router import Router
+
+    config = config or load_config(env={})
+    return Agent(table=table, engine=engine or duckdb_engine(), router=Router(table, config.router), config=config)
+
+
+def router_agent(csv: str, name: str = "t.csv", engine=None):
+    """`agent_over` a table written as CSV text, named `name`."""
     from agent.table import table_from_text
 
-    config = load_config(env={})
-    table = table_from_text(csv, "t.csv")
-    return Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config)
+    return agent_over(table_from_text(csv, name), engine)
 
 
 def router_ask(csv: str, question: str):

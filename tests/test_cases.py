@@ -6,17 +6,14 @@ from __future__ import annotations
 import pytest
 
 from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
 from agent.table import table_from_text
+from tests.helpers import agent_over
 
 CONFIG = load_config(env={})
 
 
 def ask(text: str, question: str, previous=None):
-    table = table_from_text(text)
-    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
+    agent = agent_over(table_from_text(text), config=CONFIG)
     return agent.ask(question, previous)
 
 

@@ -10,10 +10,8 @@ import pytest
 
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
 from agent.router.tokens import tokenize
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -23,8 +21,7 @@ SALES = ("城市,销售额,订单数,类别\n北京,100,3,电子\n上海,250,5,�
 
 
 def ask(question: str):
-    table = table_from_text(SALES, "sales.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+    return router_agent(SALES, "sales.csv", ENGINE).ask(question)
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -86,8 +83,7 @@ def test_a_cjk_run_is_one_token_apart_from_latin_words():
 
 def test_a_header_is_split_out_even_where_a_longer_vocabulary_word_starts_earlier():
     # '平均数量': 平均数 (average) would leave 量 unmatched; 平均 + the header 数量 reads every character.
-    table = table_from_text("城市,数量\n北京,3\n上海,1\n北京,2\n", "q.csv")  # mean (3 + 1 + 2) / 3 = 2
-    outcome = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask("平均数量")
+    outcome = router_agent("城市,数量\n北京,3\n上海,1\n北京,2\n", "q.csv", ENGINE).ask("平均数量")  # (3 + 1 + 2) / 3 = 2
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.value == 2
 

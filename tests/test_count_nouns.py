@@ -10,8 +10,7 @@ import pytest
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
-from agent.router.router import Router
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -29,8 +28,7 @@ TICKETS = ("id,state,changed,owner,priority\n"
 
 
 def agent_for(csv: str, name: str) -> Agent:
-    table = table_from_text(csv, name)
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+    return router_agent(csv, name, ENGINE)
 
 
 def answer(csv: str, name: str, question: str):

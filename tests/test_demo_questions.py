@@ -6,11 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import SEARCH_UNAVAILABLE, Agent
-from agent.router.router import Router
+from agent.loop import SEARCH_UNAVAILABLE
 from agent.table import load_table
-from tests.helpers import KAGGLE, SPARKOV, need, sql
+from tests.helpers import KAGGLE, SPARKOV, agent_over, need, sql
 
 CONFIG = load_config(env={})
 
@@ -18,8 +16,7 @@ CONFIG = load_config(env={})
 @pytest.fixture(scope="module", params=[SPARKOV, KAGGLE], ids=["sparkov_100k", "kaggle_5039"])
 def setup(request):
     path = need(request.param)
-    table = load_table(path)
-    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
+    agent = agent_over(load_table(path), config=CONFIG)
     return agent, path
 
 

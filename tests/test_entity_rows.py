@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.queries import RankArgs
 from agent.router.router import Router
 from agent.router.rows import rows_are_entities
 from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -27,8 +27,7 @@ SURVEY = ("What is your age?,How often do you wear glasses?,What is your hair co
 
 
 def ask(csv: str, question: str):
-    table = table_from_text(csv, "t.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+    return router_agent(csv, engine=ENGINE).ask(question)
 
 
 def test_rows_are_entities_by_names_ids_or_a_survey():

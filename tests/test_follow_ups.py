@@ -9,9 +9,7 @@ import pytest
 from agent.chat import Session
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -25,8 +23,7 @@ PEOPLE = ("name,city,age,salary\nAnn,Boston,30,50000\nBob,Boston,40,70000\n"
 
 
 def session(csv: str, tmp_path) -> Session:
-    table = table_from_text(csv, "t.csv")
-    agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+    agent = router_agent(csv, engine=ENGINE)
     return Session.start(agent, tmp_path / "s.jsonl")
 
 

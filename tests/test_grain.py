@@ -5,7 +5,7 @@ checked beside a reading the rule must leave alone, with its value counted by ha
 
 from __future__ import annotations
 
-from tests.helpers import router_agent, router_ask
+from tests.helpers import agent_over, router_agent, router_ask
 
 LINES = """Color,Name,Name,Stations
 yellow,Line 1,Higashiyama Line,22
@@ -39,17 +39,11 @@ def _parquet_ask(tmp_path, csv: str, question: str):
 
     import pandas as pd
 
-    from agent.config import load_config
-    from agent.engine import duckdb_engine
-    from agent.loop import Agent
-    from agent.router.router import Router
     from agent.table import load_table
 
     path = tmp_path / "t.parquet"
     pd.read_csv(io.StringIO(csv)).to_parquet(path)
-    config = load_config(env={})
-    table = load_table(path)
-    return Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config).ask(question)
+    return agent_over(load_table(path)).ask(question)
 
 
 def test_a_header_two_stored_columns_share_is_refused_naming_both(tmp_path):

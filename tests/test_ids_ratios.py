@@ -9,8 +9,8 @@ import pytest
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.loop import Agent
-from agent.router.router import Router
 from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -30,8 +30,7 @@ STORES = "store_id,city,month,sales\n" + "".join(
 
 
 def agent_for(csv: str) -> Agent:
-    table = table_from_text(csv, "t.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+    return router_agent(csv, engine=ENGINE)
 
 
 def ask(csv: str, question: str):

@@ -65,9 +65,9 @@ def test_a_total_row_in_a_file_is_found_through_the_sql_label_scan(tmp_path):
 def test_a_file_past_the_cache_size_is_reopened_from_the_cache_and_a_changed_one_is_not(tmp_path, monkeypatch):
     import os
 
-    from agent import relation
+    from agent import relation, table_cache
 
-    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(table_cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.setattr(relation, "CACHE_BYTES", 1000)
     path = tmp_path / "orders.csv"
     _write(path, ["region,amount", *[f"r{i % 3},{i}" for i in range(300)]])
@@ -90,13 +90,13 @@ def test_a_file_past_the_cache_size_is_reopened_from_the_cache_and_a_changed_one
 
 
 def test_a_cache_entry_of_other_loader_code_is_not_reused(tmp_path, monkeypatch):
-    from agent import relation
+    from agent import relation, table_cache
 
-    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(table_cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.setattr(relation, "CACHE_BYTES", 1000)
     path = tmp_path / "orders.csv"
     _write(path, ["region,amount", *[f"r{i % 3},{i}" for i in range(300)]])
     load_table(path)
-    monkeypatch.setattr(relation, "_loader_version", lambda: "other rules")
+    monkeypatch.setattr(table_cache, "_loader_version", lambda: "other rules")
     load_table(path)
     assert len(list((tmp_path / "cache").glob("*.pickle"))) == 2

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.router.filler import ignorable
 from agent.router.lexicon import build_lexicon
 from agent.router.router import Router
@@ -203,8 +202,7 @@ def test_best_single_row_is_the_rows_maximum():
 
 
 def test_which_generic_word_is_never_dropped():
-    table = table_from_text("product_category,unit_price\nTea,3\nCake,1\nBun,2\n", "t.csv")
-    agent = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG)
+    agent = router_agent("product_category,unit_price\nTea,3\nCake,1\nBun,2\n", engine=ENGINE)
     outcome = agent.ask("Which category has the smallest single product price?")
     assert outcome.status != "answered" or "Cake" in outcome.answer  # never the bare minimum price 1
 

@@ -8,19 +8,16 @@ import pytest
 from agent.answer import fmt
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.plan import AggregateArgs
-from agent.router.router import Router
 from agent.table import load_table, table_from_text
-from tests.helpers import DATA, KAGGLE, SPARKOV, need, sql
+from tests.helpers import DATA, KAGGLE, SPARKOV, agent_over, need, sql
 
 CONFIG = load_config(env={})
 
 
 @pytest.fixture(scope="module")
 def agent():
-    table = load_table(need(KAGGLE))
-    return Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
+    return agent_over(load_table(need(KAGGLE)), config=CONFIG)
 
 
 def result(agent, question, previous=None):
@@ -171,8 +168,7 @@ HR = DATA / "databench" / "066_IBM_HR" / "all.parquet"
 
 @pytest.fixture(scope="module")
 def hr():
-    table = load_table(need(HR))
-    return Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
+    return agent_over(load_table(need(HR)), config=CONFIG)
 
 
 @pytest.mark.parametrize("question, sql_text", [
@@ -211,7 +207,6 @@ def test_a_row_merely_named_total_is_kept():
 
 
 def test_a_range_of_whole_months():
-    table = load_table(need(SPARKOV))
-    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, CONFIG.router), config=CONFIG)
+    agent = agent_over(load_table(need(SPARKOV)), config=CONFIG)
     (expected,), = sql("SELECT SUM(amt) FROM t WHERE month(trans_date_trans_time) BETWEEN 2 AND 4", SPARKOV)
     assert result(agent, "total spend from February through April").value == pytest.approx(expected)

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
 from agent.sources import open_table
-from agent.summary_rows import find_summary_rows
 from agent.table import table_from_text
+from tests.helpers import agent_over
 
 ROWS = [("region", "product", "units", "revenue"),
         ("North", "Widget", 10, 120.5),
@@ -48,8 +44,7 @@ def table(request, tmp_path):
 
 
 def _ask(table, question: str):
-    config = load_config(env={})
-    outcome = Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config).ask(question)
+    outcome = agent_over(table).ask(question)
     assert outcome.status == "answered", outcome.answer
     return outcome, outcome.results[-1].result
 

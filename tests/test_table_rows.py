@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from agent import relation, table_rows
+from agent import relation, table_cache, table_rows
 from agent.table import load_table
 
 CSV = """name,kind,price,flag,notes
@@ -37,7 +37,7 @@ def table(request, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     if request.param == "whole":
         return load_table(path)
     path = _parquet(tmp_path / "t.parquet")
-    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(table_cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.setattr(relation, "CACHE_BYTES", 0)
     load_table(path)
     cached = load_table(path)
@@ -78,7 +78,7 @@ def test_cells_and_line_breaks(table):
 
 def test_the_cached_frame_is_the_loaded_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     path = _parquet(tmp_path / "t.parquet")
-    monkeypatch.setattr(relation, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(table_cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.setattr(relation, "CACHE_BYTES", 0)
     first = load_table(path)
     again = load_table(path)

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.config import load_config
-from agent.engine import duckdb_engine
-from agent.loop import Agent
-from agent.router.router import Router
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 # 4 orders; total = 10 + 20.5 + 5 + 30 = 65.5
 SALES = "order_id,region,total\nA1,East,10\nA2,West,20.5\nA3,East,5\nA4,West,30\n"
@@ -22,10 +18,7 @@ CONTACTS = "id,kind,minutes\n1,call,5\n2,email,0\n3,call,12\n4,chat,7\n5,order,3
 
 
 def _outcome(csv: str, name: str, question: str):
-    config = load_config(env={})
-    table = table_from_text(csv, name)
-    agent = Agent(table=table, engine=duckdb_engine(), router=Router(table, config.router), config=config)
-    return agent.ask(question)
+    return router_agent(csv, name).ask(question)
 
 
 def _value(csv: str, name: str, question: str) -> float:

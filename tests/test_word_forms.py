@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from agent.config import load_config
 from agent.engine import duckdb_engine
-from agent.loop import Agent
 from agent.router.link import parse_number
 from agent.router.postfix import postfix_comparisons
-from agent.router.router import Router
 from agent.router.tokens import tokenize
-from agent.table import table_from_text
+from tests.helpers import router_agent
 
 CONFIG = load_config(env={})
 ENGINE = duckdb_engine()
@@ -22,8 +20,7 @@ PEOPLE = ("Name,Pclass,Fare,discount,Research,CGPA\nAnn,1,80,10,1,9.5\nBob,3,7,2
 
 
 def ask(question: str):
-    table = table_from_text(PEOPLE, "t.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+    return router_agent(PEOPLE, engine=ENGINE).ask(question)
 
 
 def value(question: str) -> float:
@@ -71,8 +68,7 @@ SEASONS = ("season,player,points,unit_price\n2012-13,Ann,10,2.0\n2012-13,Bob,30,
 
 
 def ask_on(csv: str, question: str):
-    table = table_from_text(csv, "t.csv")
-    return Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+    return router_agent(csv, engine=ENGINE).ask(question)
 
 
 def test_a_span_written_as_a_value_is_the_value_not_a_date():

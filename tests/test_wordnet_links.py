@@ -18,6 +18,7 @@ from agent.router.link import read
 from agent.router.reading import Evidence
 from agent.router.router import Router
 from agent.table import table_from_text
+from tests.helpers import router_agent
 
 pytestmark = pytest.mark.skipif(W.missing() is not None, reason=W.missing() or "")
 
@@ -31,8 +32,7 @@ MOVIES = "title,year,rating\nAlien,1979,8.5\nHeat,1995,8.3\nUp,2009,8.2\n"
 
 
 def answer(csv: str, name: str, question: str):
-    table = table_from_text(csv, name)
-    outcome = Agent(table=table, engine=ENGINE, router=Router(table, CONFIG.router), config=CONFIG).ask(question)
+    outcome = router_agent(csv, name, ENGINE).ask(question)
     assert outcome.status == "answered", outcome.answer
     return outcome
 

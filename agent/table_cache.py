@@ -1,0 +1,136 @@
+"""The table cache: what opening a file learned (typing, roles, reports, value frame) kept on disk
+so a later process opens the same unchanged file without typing it again.
+
+An entry is two files in CACHE_DIR named by one key: `<key>.pickle` (the Table without its rows)
+and `<key>.parquet` (its typed rows, read back without pandas: agent/table_rows.py). The key hashes
+the file's resolved path, size and modification time, the open's options and the loader's own
+source, so a changed file or changed typing rules never reuse an entry. The directory is kept
+under CACHE_MAX_BYTES by removing the least recently used entries (a hit marks its entry used)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agent.table_type import Table
+
+CACHE_DIR = Path(os.environ.get("TALLY_CACHE", "~/.cache/tally")).expanduser() / "tables"
+"""Where entries are kept (env TALLY_CACHE moves the whole cache: `<TALLY_CACHE>/tables`)."""
+CACHE_MAX_BYTES = int(float(os.environ.get("TALLY_CACHE_MAX_MB", "4096")) * 1024 * 1024)
+"""Bytes the entries may take together (env TALLY_CACHE_MAX_MB, default 4096 MB); past it, the
+least recently used entries are removed after each save."""
+IN_USE_SECONDS = 3600
+"""An entry used (or a file written) less than this long ago is never removed: another process may
+still read its rows (a `tally serve` reads a table's rows file whenever a question needs them)."""
+_LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
+                   "text_files", "table_rows", "table_cache")
+
+
+@functools.cache
+def _loader_version() -> str:
+    """Hex sha256 of the loader's own source files (read once per process): a table typed by
+    other rules is not reused."""
+    digest = hashlib.sha256()
+    for name in _LOADER_MODULES:
+        digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def entry(path: Path, **options: object) -> Path:
+    """Where the cached open of `path` with these options lies (CACHE_DIR/<key>.pickle); `options`
+    are the open's keyword arguments, in the caller's order (delimiter, frame_rows, ...)."""
+    stat = path.stat()
+    spelled = ":".join(f"{value}" for value in options.values())
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{spelled}:{_loader_version()}"
+                         .encode()).hexdigest()
+    return CACHE_DIR / f"{key}.pickle"
+
+
+def load(path: Path, **options: object) -> Table | None:
+    """The table an earlier `save` kept for the same unchanged file and options, or None (nothing
+    kept, or an unreadable entry or one whose rows are gone, which is removed). A hit marks the
+    entry as used now."""
+    saved = entry(path, **options)
+    if not saved.exists():
+        return None
+    try:
+        table = pickle.loads(saved.read_bytes())
+    except Exception:  # an unreadable entry is rebuilt
+        _remove(saved)
+        return None
+    if table.rows_parquet is None or not Path(table.rows_parquet).exists():
+        _remove(saved)
+        return None
+    os.utime(saved)
+    table.path, table.name = path, path.name
+    return table
+
+
+def save(table: Table, saved: Path) -> None:
+    """Keep `table` at `saved` (from `entry`): its typed rows as `<key>.parquet`, the rest pickled.
+    Each file is written whole, then moved into place; then older entries are evicted (`evict`)."""
+    from agent.table_rows import write_parquet
+
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    rows = saved.with_suffix(".parquet")
+    partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
+    write_parquet(table, partial)
+    partial.replace(rows)
+    table.rows_parquet = rows
+    partial = saved.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(pickle.dumps(table))
+    partial.replace(saved)
+    evict(CACHE_DIR, CACHE_MAX_BYTES, keep=saved)
+
+
+def evict(directory: Path, max_bytes: int, *, keep: Path | None = None) -> list[Path]:
+    """Remove the least recently used entries of `directory` (by their pickle's modification time)
+    until the entries take at most `max_bytes` together; never `keep` nor an entry used in the last
+    IN_USE_SECONDS, so the directory may stay over `max_bytes` while its entries are in use. Rows
+    files without their pickle and half-written files, once older than IN_USE_SECONDS, go first. Returns the pickles
+    (or orphaned rows files) removed, oldest first. Files another process removes meanwhile are skipped."""
+    removed: list[Path] = []
+    now = time.time()
+    for partial in directory.glob("*.tmp"):
+        if now - _mtime(partial, now) > IN_USE_SECONDS:
+            partial.unlink(missing_ok=True)
+    for rows in directory.glob("*.parquet"):
+        if not rows.with_suffix(".pickle").exists() and now - _mtime(rows, now) > IN_USE_SECONDS:
+            rows.unlink(missing_ok=True)
+            removed.append(rows)
+    entries = sorted(directory.glob("*.pickle"), key=lambda p: _mtime(p, now))
+    total = sum(_size(p) + _size(p.with_suffix(".parquet")) for p in entries)
+    for pickled in entries:
+        if total <= max_bytes:
+            break
+        if pickled == keep or now - _mtime(pickled, now) <= IN_USE_SECONDS:
+            continue
+        total -= _size(pickled) + _size(pickled.with_suffix(".parquet"))
+        _remove(pickled)
+        removed.append(pickled)
+    return removed
+
+
+def _remove(pickled: Path) -> None:
+    pickled.unlink(missing_ok=True)
+    pickled.with_suffix(".parquet").unlink(missing_ok=True)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _mtime(path: Path, default: float) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:
+        return default
