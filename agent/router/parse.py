@@ -8,6 +8,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
 from agent.router.dates import column_date, date_column, month_condition, time_word
+from agent.router.none_of import none_of
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
@@ -28,6 +29,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
         parts = ", ".join(repr(u) for u in reading.unmatched)
         raise Abstain(f"I could not match {parts} to a column or value of {table.name}.")
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
+    none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:
         _word(item, reading, draft, lex, table)
     for item in reading.of("number"):
