@@ -27,3 +27,13 @@ def test_number_of_without_a_ranking_still_refuses():
     """'how many gold medals' over several rows, with no ranking: a total or distinct values?"""
     outcome = router_agent(MEDALS).ask("what number of gold medals were there?")
     assert outcome.status != "answered", outcome.answer
+
+
+@pytest.mark.parametrize("question, number", [
+    ("how many total medals did chile win?", "4"),  # Total = Gold + Silver + Bronze on every row
+    ("how many total medals did norway win?", "3"),
+])
+def test_total_then_its_unit_names_the_column(question, number):
+    outcome, _ = router_ask(MEDALS, question)
+    assert outcome.answer.rstrip(".").endswith(f" {number}"), outcome.answer
+

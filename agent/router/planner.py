@@ -125,7 +125,8 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
-        not_named_by_op_word(draft, column)
+        if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
+            not_named_by_op_word(draft, column)
         if column in lex.small_ints and not key and not _ranks_rows(draft, order, table):  # 'how many games' of GP: total or distinct?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
@@ -274,3 +275,15 @@ def _ranks_rows(draft: Draft, order: str | None, table: Table) -> bool:
     ranked per row, a group's total is its one value and its distinct count always 1, so only the
     value ranks anything (the count words name the quantity, as 'the least bronze medals' does)."""
     return bool(order) and len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])
+
+
+def _unit_after(reading: Reading, column: str) -> bool:
+    """True when a word naming `column` is followed by the unit noun its cells count ('total
+    medals' where Total = Gold + Silver + Bronze, router/units.py): 'total' then names the column,
+    whichever way the count words read it."""
+    for item in reading.of("column"):
+        unit = reading.at(item.pos + len(item.text.split()))
+        if item.column == column and unit is not None and unit.kind == "stop" and unit.meanings \
+                and unit.meanings[0].value == "unit":
+            return True
+    return False
