@@ -37,3 +37,16 @@ def test_not_read_as_none(question):
     decision = router_agent(MEDALS).router.route(question)
     where = getattr(decision.plan, "where", None) or []
     assert not any(p.op.value == "=" and p.value == 0 for p in where), decision
+
+
+POSTS = "author,text,retweets\nann,hi,0\nann,yo,3\nbob,hey,0\ncid,ok,2\n"  # no author has 0 retweets on all posts but bob
+
+
+@pytest.mark.parametrize("question", [
+    "how many authors received no retweets?",  # authors repeat: ann has a 0 and a 3
+    "is there an author who received no retweets for any of their posts?",
+])
+def test_none_over_entities_of_several_rows_is_not_read(question):
+    decision = router_agent(POSTS).router.route(question)
+    where = [*(getattr(decision.plan, "where", None) or []), *(getattr(decision.plan, "condition", None) or [])]
+    assert not any(p.column == "retweets" and p.value == 0 for p in where), decision

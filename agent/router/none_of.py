@@ -5,6 +5,9 @@ counts (whole numbers, none negative) named on strong evidence and followed by i
 
 Precision guards (otherwise the words are left to the other stages, which refuse as before):
 - the column holds whole numbers >= 0 and at least one 0 (a count that can be none);
+- the rows must be the entities: no yes/no question, no possessive ('their posts'), and every text
+  column named (the subject) one row per value ('how many authors received no retweets' over posts
+  would count authors with one such post);
 - only 'have', 'has', 'had', 'any', 'a' and verbs the unit reading keeps ('earned', 'won') stand
   between the negation and the column: 'not more than 3 gold medals' is a comparison, not none."""
 
@@ -15,15 +18,20 @@ from agent.router.draft import Draft
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.row_nouns import plural
-from agent.table import Table
+from agent.table import ColumnRole, Table
 
 _NONE = frozenset({"no", "not", "without", "zero"})
+_OWNERS = frozenset({"their", "his", "her", "its", "whose", "each", "every"})
+_YES_NO = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can"})
+_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _BETWEEN = frozenset({"have", "has", "had", "any", "a", "an", "get", "got"})
 
 
 def none_of(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     """Add `column = 0` to `draft` for each 'no <count column>' of `reading` (see the module
     docstring), marking the negation and the column read, and note it."""
+    if not _one_row_each(reading, table):
+        return
     for neg in reading.of("negation"):
         column = _count_after(neg, reading, lex)
         if column is None or column.used or not _counts(table, column.column or ""):
@@ -49,6 +57,20 @@ def _count_after(neg: Item, reading: Reading, lex: Lexicon) -> Item | None:
     unit = reading.at(nxt.pos + len(nxt.text.split()))
     unit_read = unit is not None and unit.kind == "stop" and unit.meanings[0].value == "unit"
     return nxt if unit_read or plural(nxt.text.split()[-1].lower()) else None
+
+
+def _one_row_each(reading: Reading, table: Table) -> bool:
+    """True when 'no <count>' may be read off single rows: the question asks no yes/no test over
+    entities and holds no possessive ('an author who received no retweets for any of their posts'
+    quantifies over each author's rows), and every text column it names (the subject: 'countries'
+    for Nation) holds one row per value, so a row's 0 is that entity's none."""
+    from agent.router.rows import one_per_row
+
+    words = {t.lower for t in reading.tokens}
+    if words & _OWNERS or (reading.tokens and reading.tokens[0].lower in _YES_NO):
+        return False
+    return all(one_per_row(table, i.column) for i in reading.of("column")
+               if i.column is not None and table.roles.get(i.column) in _TEXT)
 
 
 def _kept_verb(item: Item) -> bool:
