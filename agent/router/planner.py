@@ -127,7 +127,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
         if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
             not_named_by_op_word(draft, column)
-        if column in lex.small_ints and not key and not _ranks_rows(draft, order, table):  # 'how many games' of GP: total or distinct?
+        if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
@@ -268,13 +268,6 @@ def _says_total(column: Item, reading: Reading) -> bool:
     """True when 'total' or 'all' comes right before the column ('of total revenue')."""
     before = [t.lower for t in reading.tokens[max(0, column.pos - 2):column.pos]]
     return bool({"total", "all", "overall"} & set(before))
-
-
-def _ranks_rows(draft: Draft, order: str | None, table: Table) -> bool:
-    """True for 'which nation won the least number of bronze medals' where each nation is one row:
-    ranked per row, a group's total is its one value and its distinct count always 1, so only the
-    value ranks anything (the count words name the quantity, as 'the least bronze medals' does)."""
-    return bool(order) and len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])
 
 
 def _unit_after(reading: Reading, column: str) -> bool:
