@@ -9,6 +9,7 @@ from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
+from agent.router.none_of import none_of
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
@@ -30,6 +31,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     if reading.unmatched:
         raise Abstain(unmatched_reason(reading, table))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
+    none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:
         _word(item, reading, draft, lex, table)
     for item in reading.of("number"):

@@ -17,6 +17,7 @@ from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
 from agent.router.rows import one_per_row, one_row_key
+from agent.router.value_rows import named_row_key
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
@@ -120,7 +121,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
             raise Abstain("I could not tell what to compute (a total, count, average...?).")
     _not_counted_by_similarity(draft, op, column)
     check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
-    key = one_row_key(predicates, table)
+    key = one_row_key(predicates, table) or named_row_key(predicates, reading, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
                       f"the number asked for may be written inside {column}.")
@@ -130,7 +131,8 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
-        not_named_by_op_word(draft, column)
+        if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
+            not_named_by_op_word(draft, column)
         if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
@@ -273,3 +275,15 @@ def _says_total(column: Item, reading: Reading) -> bool:
     """True when 'total' or 'all' comes right before the column ('of total revenue')."""
     before = [t.lower for t in reading.tokens[max(0, column.pos - 2):column.pos]]
     return bool({"total", "all", "overall"} & set(before))
+
+
+def _unit_after(reading: Reading, column: str) -> bool:
+    """True when a word naming `column` is followed by the unit noun its cells count ('total
+    medals' where Total = Gold + Silver + Bronze, router/units.py): 'total' then names the column,
+    whichever way the count words read it."""
+    for item in reading.of("column"):
+        unit = reading.at(item.pos + len(item.text.split()))
+        if item.column == column and unit is not None and unit.kind == "stop" and unit.meanings \
+                and unit.meanings[0].value == "unit":
+            return True
+    return False

@@ -33,6 +33,7 @@ from agent.router.rows import one_row_key
 from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
 from agent.router.row_nouns import check_row_count
+from agent.router.value_rows import check_value_rows
 from agent.router.rank import check_who_shown
 from agent.router.id_nouns import counted_entity_ids
 from agent.router.link import Reading, read
@@ -180,6 +181,7 @@ class Router:
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
         check_row_count(plan, reading, self.table)
+        check_value_rows(reading, self.table)
         check_who_shown(plan, reading, self.table)
         verify(plan, asked, reading, self.lexicon, self.table, previous)
         note_blank_negations(plan, self.table, draft.notes)

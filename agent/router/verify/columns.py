@@ -172,4 +172,7 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     if lexical(item) == "negation" and flag is not None and (values == [flag[1]] or (
             nxt is not None and nxt.kind == "flag" and nxt.column == part.column)):
         return Strength.STRONG  # 'not fraudulent': is_fraud = 0; 'not inactive': active = 1
+    if lexical(item) == "negation" and op == "=" and len(values) == 1 and same_number(values[0], 0.0) \
+            and nxt is not None and nxt.kind == "column" and nxt.column == part.column and not nxt.similar:
+        return Strength.STRONG  # 'no gold medals': Gold = 0 (router/none_of.py)
     return None
