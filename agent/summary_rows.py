@@ -133,7 +133,7 @@ def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
         # the pattern runs once per distinct spelling, not per cell (a compiled pattern puts pandas on a
         # per-cell Python path: 12 s of a 100k-row open)
         named = [v for v in cells.dropna().unique()
-                 if any(stem in (low := v.lower()) for stem in LABEL_STEMS) and TOTAL_WORDS.search(v)]
+                 if any(stem in v.lower() for stem in LABEL_STEMS) and TOTAL_WORDS.search(v)]
         hit = cells.isin(named).to_numpy(dtype=bool) & out.isna().to_numpy()
         out[hit] = cells[hit].astype(object)
     return out.reset_index(drop=True)
