@@ -35,3 +35,13 @@ def test_a_single_row_noun_and_the_tables_own_rows_still_read():
     # 'by a single artist' is every row; the highest Release is 2009 by hand
     assert verifier_abstention(SONGS, "what is the highest release by a single artist?",
                                AggregateArgs(op=Agg.max, column="Release")) is None
+
+
+def test_a_guessed_row_noun_after_how_many_is_the_rows_even_when_a_cell_holds_its_word():
+    # 3 billionaires, one a row; 'Billionaire Club' is a cell of org: 'how many billionaires' still counts rows (3)
+    from tests.helpers import router_agent
+
+    csv = "personName,org,finalWorth\nAnn,Billionaire Club,100\nBob,Acme,80\nCy,Acme,60\n"
+    outcome = router_agent(csv).ask("How many billionaires are there?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 3

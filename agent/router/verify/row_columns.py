@@ -48,8 +48,8 @@ def _leads(item: Item, ctx: Context) -> bool:
 
 def unread_row_columns(items: list[Item], parts: list[Part], ctx: Context) -> list[Item]:
     """Row-noun items of `items` whose word is the head noun of a column no part of the plan uses,
-    placed where no count or question word makes them the rows asked about. Cost: O(items x
-    columns)."""
+    or (a noun WordNet guessed) a word of a text cell, placed where no count or question word makes
+    them the rows asked about ('how many billionaires' counts the rows). Cost: O(items x columns)."""
     used = {p.column for p in parts if p.column}
     found = []
     for item in items:
@@ -59,7 +59,7 @@ def unread_row_columns(items: list[Item], parts: list[Part], ctx: Context) -> li
         if any(header_noun(c) == noun and c not in used for c in ctx.table.df.columns):
             found.append(item)
     return found + [i for i in items if i.kind in _NOUN_KINDS and i not in found and _guessed(i)
-                    and singular(i.text.lower().split()[-1]) in cell_words(ctx.table)]
+                    and not _leads(i, ctx) and singular(i.text.lower().split()[-1]) in cell_words(ctx.table)]
 
 
 def _quantified(item: Item, ctx: Context) -> bool:
