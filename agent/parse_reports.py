@@ -18,13 +18,15 @@ RAW = "raw"
 """The table the loader copies a file's raw rows into (agent.relation), file order by rowid."""
 
 
-def _connect() -> duckdb.DuckDBPyConnection:
+def connect() -> duckdb.DuckDBPyConnection:
+    """A fresh in-memory DuckDB connection with the progress bar off (the loader's scans)."""
     connection = duckdb.connect(":memory:")
     connection.execute("SET enable_progress_bar = false")
     return connection
 
 
-def _call(name: str, *args: exp.Expression) -> exp.Expression:
+def call(name: str, *args: exp.Expression) -> exp.Expression:
+    """The SQL function call `name(args...)` as a syntax tree (a function sqlglot has no node for)."""
     return exp.Anonymous(this=name, expressions=list(args))
 
 
@@ -34,7 +36,7 @@ def label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[e
     items = []
     for name in names:
         low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
-        found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
+        found = exp.or_(*[exp.GT(this=call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
                           for w in LABEL_STEMS])
         items.append(exp.func("bool_or", found))
     return items
@@ -50,7 +52,7 @@ class LazyReports(Mapping[str, ParseReport]):
 
     def __getitem__(self, key: str) -> ParseReport:
         if key not in self._done:
-            connection = _connect()
+            connection = connect()
             self._done[key] = reports(connection, self._source, {key: self._typings[key]})[0][key]
             connection.close()
         return self._done[key]

@@ -26,7 +26,7 @@ from agent import typing_sql, value_frame_sql, whole_sql
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
-from agent.parse_reports import RAW as _RAW, LazyReports, label_flags, reports as _reports
+from agent.parse_reports import RAW as _RAW, LazyReports, call as _call, connect as _connect, label_flags, reports as _reports
 from agent.summary_rows import drop_summary_rows
 from agent.table_type import ColumnRole, Table, infer_role
 from agent.typed_view import column
@@ -39,15 +39,6 @@ SAMPLE_ROWS = 5_000
 FRAME_ROWS = 250_000
 """Tables up to this many rows are typed whole and keep every typed row in `df`."""
 VALUE_FRAME_DISTINCT = 20_000
-
-def _connect() -> duckdb.DuckDBPyConnection:
-    connection = duckdb.connect(":memory:")
-    connection.execute("SET enable_progress_bar = false")
-    return connection
-
-
-def _call(name: str, *args: exp.Expression) -> exp.Expression:
-    return exp.Anonymous(this=name, expressions=list(args))
 
 
 def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None,
