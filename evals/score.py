@@ -280,4 +280,14 @@ def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:
         ok = matches(value, case)
     if ok:
         return Verdict.correct, value
-    return (Verdict.hedged_wrong if HEDGES.search(outcome.answer) else Verdict.confident_wrong), value
+    return (Verdict.hedged_wrong if HEDGES.search(outcome.answer) or _only_ranked(outcome, case) else
+            Verdict.confident_wrong), value
+
+
+def _only_ranked(outcome: Outcome, case: Case) -> bool:
+    """True when the router's last result is a ranked record search (matches by meaning, said to be
+    'ranked, not all of them') for a question that is no record lookup: candidate records state no
+    answer, so a wrong one is hedged, not confidently wrong."""
+    results = [c.result for c in outcome.results if c.result is not None]
+    return (outcome.answered_by == "router" and case.type != "records" and bool(results)
+            and isinstance(results[-1], SearchResult) and not results[-1].exact)

@@ -151,3 +151,16 @@ def test_a_number_rounding_to_a_gold_given_in_decimals_is_correct():
     assert rounded_equal(32.3054, "32.31")  # DataBench train: the mean fare, gold rounded to cents
     assert not rounded_equal(32.3, "32.31")
     assert not rounded_equal(2004.4, "2004")  # a whole-number gold never takes a fraction
+
+
+@pytest.mark.parametrize("stages, verdict", [
+    (["vector", "bm25", "fusion", "rerank"], Verdict.hedged_wrong),  # candidate records, 'ranked, not all of them'
+    (["exact"], Verdict.confident_wrong),                            # records a filter picked: a stated answer
+])
+def test_a_ranked_record_search_for_a_fact_question_is_hedged_when_wrong(stages, verdict):
+    from agent.results import SearchResult, Stage
+
+    result = SearchResult(query="q", records=[], filter="", provenance=PROV,
+                          stages=[Stage(name=n, returned=5, elapsed_ms=1.0) for n in stages])
+    c = case(set="wtq", type="category", answer="Myron Greenberg", question="who did he lose against?")
+    assert score(c, router(result))[0] is verdict
