@@ -5,7 +5,6 @@ spellings of two-valued columns."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 
 from agent.config import RouterConfig
@@ -69,7 +68,6 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
     add_full_names(lex, column, values)
     add_bare_names(lex, column, values)
-    add_plain_spellings(lex, column, values)
     prefix = _shared_prefix(values)
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:
@@ -134,24 +132,6 @@ def add_bare_names(lex: Lexicon, column: str, values: list[str]) -> None:
         if name is not None and counts[name.casefold()] == 1 and name.casefold() not in folded \
                 and len(tokenize(name)) <= 6:
             lex.add(name, Meaning("value", column, value.strip()))
-
-
-def plain(text: str) -> str:
-    """`text` without its accents ('Lácteos' -> 'Lacteos'; NFKD, combining marks dropped)."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-
-
-def add_plain_spellings(lex: Lexicon, column: str, values: list[str]) -> None:
-    """A cell written with accents ('Lácteos') is asked for without them ('lacteos'), as questions
-    are often typed: only when no other cell of the column is, or is written as, that spelling, so
-    the words still spell one cell exactly."""
-    folded = {v.strip().casefold() for v in values}
-    spellings = {v: plain(v.strip()) for v in values}
-    counts = Counter(p.casefold() for p in spellings.values())
-    for value, spelling in spellings.items():
-        key = spelling.casefold()
-        if key != value.strip().casefold() and counts[key] == 1 and key not in folded and len(tokenize(spelling)) <= 6:
-            lex.add(spelling, Meaning("value", column, value.strip()))
 
 
 def _shared_prefix(values: list[str]) -> str:
