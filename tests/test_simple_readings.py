@@ -178,7 +178,7 @@ def test_a_column_of_one_sheet_only_goes_to_that_sheet(tmp_path):
     book, runner = _book(tmp_path), CliRunner()
     result = runner.invoke(app, ["ask", book, "total Amount"], env={"COLUMNS": "300"})
     assert result.exit_code == 0 and "The total Amount is 60" in result.output  # 10 + 20 + 30
-    assert "Read against two.xlsx#Orders" in result.output
+    assert "file: two.xlsx#Orders" in result.output  # the one sheet holding Amount (a notice says so when both read it)
     refund = runner.invoke(app, ["ask", book, "total Refund"], env={"COLUMNS": "300"})
     assert refund.exit_code == 0 and "The total Refund is 6" in refund.output  # 5 + 1
     both = runner.invoke(app, ["ask", book, "how many customers are there?"], env={"COLUMNS": "300"})
@@ -285,3 +285,12 @@ def test_a_record_lookup_with_a_value_reads_without_the_question_tokens():
         "Show the records from East")
     assert decision.lookup is not None
     assert [(p.column, p.value) for p in decision.lookup.where] == [("region", "East")]
+
+
+def test_a_number_counting_a_noun_is_no_threshold_on_the_one_numeric_column():
+    # 'at least five players' counts players; Total >= 5 (1 team: B) would answer another question
+    from tests.helpers import router_agent
+
+    outcome = router_agent("Team,Total\nA,3\nB,7\nC,2\n").ask("how many teams had at least five players?")
+    assert outcome.status != "answered", outcome.answer
+    assert router_agent("Team,Total\nA,3\nB,7\nC,2\n").ask("how many teams are over 2?").results[-1].result.value == 2

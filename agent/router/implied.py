@@ -46,10 +46,17 @@ def implied_column(item: Item, reading: Reading, lex: Lexicon, table: Table) -> 
         return ages[0], (f"read '{people.text} {item.text} {number.text}' as {ages[0]} {item.text} {number.text} "
                          "(people over or under a number with no unit: an age)")
     measures = [c for c in lex.numeric_columns if not year_column(c, table)]
-    if len(measures) == 1 and len(lex.numeric_columns) == 1 and people is None:
+    if len(measures) == 1 and len(lex.numeric_columns) == 1 and people is None and not _counts_a_noun(number, reading):
         return measures[0], (f"read '{item.text} {number.text}' as {measures[0]} {item.text} {number.text} "
                              f"({measures[0]} is the one numeric column)")
     return None
+
+
+def _counts_a_noun(number: Item, reading: Reading) -> bool:
+    """True when a word follows the number ('at least five players'): the number counts those
+    things, no threshold on the one numeric column (nt-9927 read it as Total >= 5)."""
+    after = number.pos + len(number.text.split())
+    return after < len(reading.tokens) and reading.tokens[after].lower.isalpha()
 
 
 def _people_before(item: Item, reading: Reading) -> Item | None:

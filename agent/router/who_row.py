@@ -86,12 +86,13 @@ def _shown(reading: Reading, middle: range, table: Table) -> str:
 
 
 def _link_verb(reading: Reading, pos: int, column: str) -> None:
-    """The verb at token `pos` becomes a WordNet link to `column` (replacing any other link of it,
-    and taking it off the unmatched words), noted."""
+    """The verb at token `pos` becomes a link to `column` (replacing any other link of it, and taking
+    it off the unmatched words), noted: header evidence, as the header word derives from the verb
+    ('won' -> Winner: WordNet's derivationally related forms), not a sense relation."""
     word = reading.tokens[pos].text
     reading.items = [i for i in reading.items if i.pos != pos]
     reading.unmatched = [u for u in reading.unmatched if u.lower() != word.lower()]
-    item = Item(text=word, pos=pos, meanings=[Meaning("column", column)], used=True, evidence=Evidence.wordnet)
+    item = Item(text=word, pos=pos, meanings=[Meaning("column", column)], used=True, evidence=Evidence.header)
     reading.items = sorted([*reading.items, item], key=lambda i: i.pos)
     reading.notes.append(f"read '{word}' as {column} (WordNet: both derive from one verb)")
 
