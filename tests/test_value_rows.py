@@ -16,11 +16,9 @@ GAMES = ("Date,Opponent,Result,Attendance\n"
 
 
 @pytest.mark.parametrize("question, number", [
-    ("how many attended the june 22 game?", "15,125"),
     ("what was the attendance of the june 17 game?", "23,314"),
     ("what was the attendance at the texas game?", "18,611"),
     ("what was the attendance of the rice match?", "18,108"),
-    ("how many attended the texas game?", "18,611"),
 ])
 def test_the_value_noun_is_that_row(question, number):
     outcome, _ = router_ask(GAMES, question)
@@ -36,6 +34,8 @@ def test_first_noun_is_the_first_row():
     "how many attended the oklahoma game?",  # two games against Oklahoma: which one?
     "how many attended the june 22 game attendance?",  # a content word after the noun: not read so
     "how many attended the june 22 games?",  # plural: rows counted, not the row named
+    "how many attended the june 22 game?",  # 'attended' only shares a word start with Attendance (verify/summed.py)
+    "how many attended the texas game?",
     "what was the june 22 points?",  # a quantity noun asks a value
 ])
 def test_refused_when_the_noun_names_no_single_row(question):
