@@ -56,7 +56,7 @@ def unread_row_columns(items: list[Item], parts: list[Part], ctx: Context) -> li
         if item.kind not in _NOUN_KINDS or _leads(item, ctx) or not _quantified(item, ctx):
             continue
         noun = singular(item.text.lower().split()[-1])
-        if any(header_noun(c) == noun and c not in used for c in ctx.table.df.columns):
+        if any(header_noun(c) == noun and c not in used for c in ctx.table.columns):
             found.append(item)
     return found + [i for i in items if i.kind in _NOUN_KINDS and i not in found and _guessed(i)
                     and not _leads(i, ctx) and singular(i.text.lower().split()[-1]) in cell_words(ctx.table)]
