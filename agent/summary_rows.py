@@ -42,6 +42,12 @@ Korean words anywhere in the cell ('北京合计'), as those scripts write no sp
 LABEL_STEMS = ("tot", "sum", "gesamt", "i alt", "razem", "toplam", "итого", "всего", *_CJK_TOTALS)
 """Lower-case substrings one of which every cell TOTAL_WORDS matches contains: the cheap test SQL
 runs over every cell (agent.relation) before the pattern runs on the few that pass."""
+
+
+def names_total(cell: str) -> bool:
+    """True when the text `cell` names a total (TOTAL_WORDS), the cheap LABEL_STEMS test first."""
+    low = cell.lower()
+    return any(stem in low for stem in LABEL_STEMS) and TOTAL_WORDS.search(cell) is not None
 GRAND = re.compile(r"\bgrand\b|\boverall\b", re.IGNORECASE)
 
 
@@ -132,8 +138,7 @@ def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
         cells = df[column].astype("string").str.strip()
         # the pattern runs once per distinct spelling, not per cell (a compiled pattern puts pandas on a
         # per-cell Python path: 12 s of a 100k-row open)
-        named = [v for v in cells.dropna().unique()
-                 if any(stem in v.lower() for stem in LABEL_STEMS) and TOTAL_WORDS.search(v)]
+        named = [v for v in cells.dropna().unique() if names_total(v)]
         hit = cells.isin(named).to_numpy(dtype=bool) & out.isna().to_numpy()
         out[hit] = cells[hit].astype(object)
     return out.reset_index(drop=True)

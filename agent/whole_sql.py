@@ -26,7 +26,7 @@ from sqlglot import exp
 from agent import typed_view as tv
 from agent.list_columns import SAMPLE, ListForm, text_list_form
 from agent.parse_reports import RAW
-from agent.summary_rows import LABEL_STEMS, TOTAL_WORDS
+from agent.summary_rows import LABEL_STEMS, names_total
 from agent.table_type import ColumnRole, identifier_by_name
 from agent.typed_view import column
 
@@ -204,7 +204,7 @@ def summary_possible(connection, text: list[str], labelled: list[str]) -> bool:
         query = exp.select(column(name)).distinct().from_(TYPED).where(hint)
         for (cell,) in connection.execute(query.sql("duckdb")).fetchall():
             value = str(cell).strip()
-            if not value.isascii() or (any(w in value.lower() for w in LABEL_STEMS) and TOTAL_WORDS.search(value)):
+            if not value.isascii() or names_total(value):
                 return True
     return False
 
