@@ -33,13 +33,15 @@ def call(name: str, *args: exp.Expression) -> exp.Expression:
 def label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[exp.Expression]:
     """Per column of `names` (text columns), whether a cell contains one of LABEL_STEMS in any case:
     the cells a summary-row label can be (agent.summary_rows), as aggregates over the raw rows."""
-    items = []
-    for name in names:
-        low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
-        found = exp.or_(*[exp.GT(this=call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
-                          for w in LABEL_STEMS])
-        items.append(exp.func("bool_or", found))
-    return items
+    return [exp.func("bool_or", has_label_stem(exp.cast(typings[name].expression.copy(), "VARCHAR")))
+            for name in names]
+
+
+def has_label_stem(text: exp.Expression) -> exp.Expression:
+    """Whether the text `text` contains one of LABEL_STEMS in any case, as a SQL predicate."""
+    low = exp.Lower(this=text)
+    return exp.or_(*[exp.GT(this=call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
+                     for w in LABEL_STEMS])
 
 
 class LazyReports(Mapping[str, ParseReport]):

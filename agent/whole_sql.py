@@ -25,8 +25,8 @@ from sqlglot import exp
 
 from agent import typed_view as tv
 from agent.list_columns import SAMPLE, ListForm, text_list_form
-from agent.parse_reports import RAW
-from agent.summary_rows import LABEL_STEMS, names_total
+from agent.parse_reports import RAW, has_label_stem
+from agent.summary_rows import names_total
 from agent.table_type import ColumnRole, identifier_by_name
 from agent.typed_view import column
 
@@ -198,9 +198,8 @@ def summary_possible(connection, text: list[str], labelled: list[str]) -> bool:
     if blanks:
         return True
     for name in labelled:
-        low = exp.Lower(this=column(name))
-        hint = exp.or_(*[exp.GT(this=exp.func("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
-                         for w in LABEL_STEMS], exp.func("regexp_matches", column(name), exp.Literal.string("[^\\x00-\\x7f]")))
+        hint = exp.or_(has_label_stem(column(name)),
+                       exp.func("regexp_matches", column(name), exp.Literal.string("[^\\x00-\\x7f]")))
         query = exp.select(column(name)).distinct().from_(TYPED).where(hint)
         for (cell,) in connection.execute(query.sql("duckdb")).fetchall():
             value = str(cell).strip()
