@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pandas.api.types import is_numeric_dtype
-
+from agent import table_rows
 from agent.table import Table
 
 _NUMBER = re.compile(r"^[\s$€£]*[-+]?\d[\d,. ]*%?\s*$")
@@ -14,13 +13,14 @@ _NUMBER = re.compile(r"^[\s$€£]*[-+]?\d[\d,. ]*%?\s*$")
 
 def holds_numbers(table: Table, column: str | None) -> bool:
     """True when `column` is typed numeric or at least 80% of its non-empty values are numbers
-    written as text ('324,135', '2.5%'); False for an unknown or empty column. Cached per table."""
-    if column is None or column not in table.df.columns:
+    written as text ('324,135', '2.5%'); False for an unknown or empty column. Read by SQL (agent.table_rows), no
+    DataFrame. Cached per table."""
+    if column is None or column not in table.roles:
         return False
     cache = table.__dict__.setdefault("_holds_numbers", {})
     if column not in cache:
-        series = table.df[column]
-        values = [str(v) for v in series.dropna().tolist()]
-        cache[column] = is_numeric_dtype(series.dtype) or (
-            bool(values) and sum(bool(_NUMBER.match(v)) for v in values) >= 0.8 * len(values))
+        found = table_rows.values(table, column)
+        cells = sum(n for _, n in found)
+        written = sum(n for v, n in found if _NUMBER.match(str(v)))
+        cache[column] = table_rows.is_numeric(table, column) or (bool(cells) and written >= 0.8 * cells)
     return cache[column]
