@@ -37,24 +37,18 @@ def fetch_frame(connection: duckdb.DuckDBPyConnection, query: exp.Expression,
 
 def parquet_frame(path: Path) -> pd.DataFrame:
     """The rows of a Parquet file written from a table's typed rows, in file order, as `fetch_frame` gives them."""
-    import duckdb
+    from agent.scratch import connect
 
-    connection = duckdb.connect(":memory:")
-    try:
+    with connect() as connection:
         source = exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(path))])
         return fetch_frame(connection, exp.select("*").from_(source))
-    finally:
-        connection.close()
 
 
 def parquet_rows(path: Path) -> int:
     """The row count of a Parquet file (from its metadata)."""
-    import duckdb
+    from agent.scratch import connect
 
-    connection = duckdb.connect(":memory:")
-    try:
+    with connect() as connection:
         source = exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(path))])
         ((rows,),) = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source).sql("duckdb")).fetchall()
         return int(rows)
-    finally:
-        connection.close()

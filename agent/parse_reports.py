@@ -4,12 +4,13 @@ raw rows, and the label scan summary-row detection starts from (agent.summary_ro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-import duckdb
 from sqlglot import exp
 
-from agent import typed_view as tv
+from agent import scratch, typed_view as tv
+from agent.scratch import Scratch
 from agent.summary_rows import LABEL_STEMS
 from agent.table_type import ParseReport
 from agent.typed_view import column
@@ -18,11 +19,10 @@ RAW = "raw"
 """The table the loader copies a file's raw rows into (agent.relation), file order by rowid."""
 
 
-def connect() -> duckdb.DuckDBPyConnection:
-    """A fresh in-memory DuckDB connection with the progress bar off (the loader's scans)."""
-    connection = duckdb.connect(":memory:")
-    connection.execute("SET enable_progress_bar = false")
-    return connection
+def connect() -> Scratch:
+    """A scratch DuckDB connection for the loader's scans (agent.scratch: its tables are its own,
+    dropped on close; the progress bar off)."""
+    return scratch.connect()
 
 
 def call(name: str, *args: exp.Expression) -> exp.Expression:
@@ -38,10 +38,13 @@ def label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[e
 
 
 def has_label_stem(text: exp.Expression) -> exp.Expression:
-    """Whether the text `text` contains one of LABEL_STEMS in any case, as a SQL predicate."""
-    low = exp.Lower(this=text)
-    return exp.or_(*[exp.GT(this=call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
-                     for w in LABEL_STEMS])
+    """Whether the text `text` contains one of LABEL_STEMS in any case, as a SQL predicate: one
+    regexp_matches of the lower-cased text against the stems' alternation (metacharacters
+    escaped), where one strpos per stem cost a node per stem to build, copy and print."""
+    return exp.RegexpLike(this=exp.Lower(this=text), expression=exp.Literal.string(_STEMS))
+
+
+_STEMS = "|".join(re.sub(r"([\\.^$|?*+()\[\]{}])", r"\\\1", w) for w in LABEL_STEMS)
 
 
 class LazyReports(Mapping[str, ParseReport]):
@@ -89,7 +92,7 @@ def reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTypi
     counted = {n for n, t in typings.items() if _typed_cells(t) and (typed is None or n not in typed)}
     items = [exp.Count(this=exp.Star())] + [exp.Count(this=_present(t)) for t in typings.values()]
     items += [exp.Count(this=typings[n].expression.copy()) for n in counted] + list(extra or [])
-    (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
+    (counts,) = connection.execute(exp.select(*items, copy=False).from_(source.copy()).sql("duckdb")).fetchall()
     total, present = counts[0], dict(zip(typings, counts[1:]))
     reads = dict(zip(counted, counts[1 + len(typings):]))
     reports = {}

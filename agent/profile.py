@@ -151,12 +151,12 @@ def _dtype(table: Table, name: str) -> str:
 def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
     """The profile of a table read where it lies, by SQL over every row: nulls and exact distinct
     counts per column, min/max of dates, the values of text columns with few of them."""
-    import duckdb
     from sqlglot import exp
 
+    from agent.scratch import connect
     from agent.typed_view import column
 
-    connection = duckdb.connect(":memory:")
+    connection = connect()
     table.relation(connection, "v")
     names = list(table.display)
     counts = [item for n in names for item in (exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=column(n))),

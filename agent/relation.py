@@ -70,28 +70,30 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     when they differ from DuckDB's names. Raises TableLoadError naming `label` when DuckDB cannot
     read it or it has no rows."""
     connection = _connect()
-    if frame is not None:
-        connection.register("_frame", frame)
-        source, frame_rows = exp.to_table("_frame"), max(frame_rows, len(frame))
     try:
-        count = _read_raw(connection, source, frame_rows)
-    except duckdb.Error as exc:
-        raise TableLoadError(label, f"DuckDB could not read it: {str(exc).splitlines()[0]}") from None
-    if not count:
-        raise TableLoadError(label, "no rows")
-    complete = count <= frame_rows
-    names, headers, typings = _typings(connection, headers, None if complete else min(count, SAMPLE_ROWS),
-                                       count if complete else min(count, SAMPLE_ROWS), by_sql=frame is None)
-    display = tv.trimmed_headers(headers)
-    typings = dict(zip(display, (typings[name] for name in names)))
-    view_sql = tv.view_select(source, list(typings.values()), display)
-    if complete:
-        table = _whole(connection, label, digest, typings, display)
-    else:
-        table = _in_place(connection, label, digest, typings, display, source)
-    table.view_sql = view_sql
-    connection.close()
-    return table
+        if frame is not None:
+            connection.register("_frame", frame)
+            source, frame_rows = exp.to_table("_frame"), max(frame_rows, len(frame))
+        try:
+            count = _read_raw(connection, source, frame_rows)
+        except duckdb.Error as exc:
+            raise TableLoadError(label, f"DuckDB could not read it: {str(exc).splitlines()[0]}") from None
+        if not count:
+            raise TableLoadError(label, "no rows")
+        complete = count <= frame_rows
+        names, headers, typings = _typings(connection, headers, None if complete else min(count, SAMPLE_ROWS),
+                                           count if complete else min(count, SAMPLE_ROWS), by_sql=frame is None)
+        display = tv.trimmed_headers(headers)
+        typings = dict(zip(display, (typings[name] for name in names)))
+        view_sql = tv.view_select(source, list(typings.values()), display)
+        if complete:
+            table = _whole(connection, label, digest, typings, display)
+        else:
+            table = _in_place(connection, label, digest, typings, display, source)
+        table.view_sql = view_sql
+        return table
+    finally:
+        connection.close()
 
 
 def _typings(connection, headers: list[str] | None, limit: int | None, rows: int, by_sql: bool,
