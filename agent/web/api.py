@@ -146,7 +146,14 @@ def answer(session: WebSession, question: str, emit) -> AnyOutcome:
         return outcome
 
 
+INTERNAL = ("Tally could not answer this: an error inside Tally stopped it (not the question or the table). "
+            "Nothing was computed; the server log has the details.")
+"""What the page shows for an exception inside: plain words, never the Python type or message."""
+
+
 def failed(question: str, exc: Exception) -> Failed:
-    """The typed outcome of an exception: its type and message, no traceback."""
-    return Failed(question=question, answer=f"Tally could not answer this: {type(exc).__name__}: {exc}",
-                  reason=f"{type(exc).__name__}: {exc}")
+    """The typed outcome of an exception inside Tally: plain words (INTERNAL) on the page and in
+    the transcript; the caller logs the traceback. A TallyError (bad input, named) keeps its message."""
+    if isinstance(exc, TallyError):
+        return Failed(question=question, answer=f"Tally could not answer this: {exc}", reason=str(exc))
+    return Failed(question=question, answer=INTERNAL, reason="internal error (see the server log)")
