@@ -6,10 +6,15 @@ Returns sheet reads 'amount' as its one money column). Otherwise there is no cho
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent.router.tokens import tokenize
 from agent.router.words import column_forms
 from agent.table import Table
+
+if TYPE_CHECKING:
+    from agent.loop import Agent
 
 
 def named_columns(question: str, table: Table) -> set[str]:
@@ -29,3 +34,36 @@ def only_named_here(question: str, tables: Sequence[Table]) -> tuple[int, list[s
     own = [sorted(n - set().union(*(h for j, h in enumerate(holders) if j != i))) for i, n in enumerate(named)]
     picked = [i for i, cols in enumerate(own) if cols]
     return (picked[0], own[picked[0]]) if len(picked) == 1 else None
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """Which of several tables a question goes to. `index`: the chosen table, or None when no
+    table reads the question (the caller's default answers: the first table, or a chat's table of
+    the last question). `notice`: said when a column only that table has decided. `refusal`: set
+    (and `index` None) when several tables read it and nothing tells them apart."""
+
+    index: int | None
+    notice: str | None = None
+    refusal: str | None = None
+
+
+def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
+    """The table of `agents` (one per sheet or file) the router reads `question` against: those
+    whose router decision holds a plan or lookup, or refuses after reading every word (its rows,
+    not the words, keep it from an answer). One such table answers; of several, the one holding a
+    column the question names that the others lack (only_named_here); else a refusal naming them."""
+    readable = [i for i, a in enumerate(agents)
+                if (d := a.router.route(question)).plan is not None or d.lookup is not None or d.data_refused]
+    if len(readable) == 1:
+        return TableChoice(readable[0])
+    if not readable:
+        return TableChoice(None)
+    only = only_named_here(question, [agents[i].table for i in readable])
+    if only is not None:
+        chosen = readable[only[0]]
+        return TableChoice(chosen, notice=f"Read against {agents[chosen].table.name}: the question names "
+                                          f"{', '.join(only[1])}, a column of that table only.")
+    names = ", ".join(agents[i].table.name for i in readable)
+    return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against {names}. Ask "
+                                     "again naming a column only one of them has, or open one sheet (book.xlsx#Sheet).")

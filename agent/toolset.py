@@ -45,10 +45,18 @@ def table_names(paths: list[Path]) -> list[str]:
 
 def with_table_field(args: type[BaseModel], names: list[str]) -> type[BaseModel]:
     """A subclass of `args` with a required `table: Literal[*names]` field (so its JSON schema
-    stays derived: the table becomes an enum). Same class name, so schema titles do not change."""
+    stays derived: the table becomes an enum). Same class name, so schema titles do not change.
+    A tool runs the plan `plan_of` makes of it, never the subclass itself."""
     table_type = Literal[tuple(names)]  # type: ignore[valid-type]
     return create_model(args.__name__, __base__=args, __module__=__name__, __doc__=args.__doc__,
                         table=(table_type, Field(description="Table to query (by its name).")))
+
+
+def plan_of(tool: Tool, args: BaseModel) -> BaseModel:
+    """`args` (validated against `with_table_field(tool.args, ...)`) as the tool's own plan model,
+    without `table`: operations are dispatched by the plan's exact type (agent.ops, the SQL query
+    engine), which the derived subclass is not."""
+    return tool.args.model_validate(args.model_dump(exclude={"table"}))
 
 
 def _searcher_of(table: Table, searchers: dict[int, object]) -> object:
@@ -169,7 +177,7 @@ class Toolset:
             return tool
         return Tool(name=tool.name, description=tool.description,
                     args=with_table_field(tool.args, self.names),
-                    run=lambda engine, _table, args: tool.run(engine, self.tables[args.table], args))
+                    run=lambda engine, _table, args: tool.run(engine, self.tables[args.table], plan_of(tool, args)))
 
     def call(self, name: str, arguments: dict[str, object] | str) -> ToolOutcome:
         """Validate and run tool `name` (see ToolsetTool.call); an unknown name is a ToolFailure

@@ -166,7 +166,9 @@ def test_an_exception_inside_shows_a_typed_failure_not_a_trace(api, monkeypatch)
     monkeypatch.setattr(entry.agent.router, "route", broken)
     _, view = ask(api, session, GROCERY)
     assert view["status"] == "failed" and view["who"] == "nobody (failed)"
-    assert "RuntimeError: engine exploded" in view["answer"] and "Traceback" not in json.dumps(view)
+    shown = json.dumps(view)
+    assert "error inside Tally" in view["answer"] and "Traceback" not in shown
+    assert "engine exploded" not in shown and "RuntimeError" not in shown  # never the Python message
 
 
 def test_unverified_answers_are_labelled():

@@ -7,11 +7,23 @@ early gets a typed IndexUnavailable with the progress so far. Stopped between ba
 from __future__ import annotations
 
 import atexit
+import logging
 import threading
 import time
 from collections.abc import Callable
 
+from agent.errors import TallyError
+
 _RUNNING: list["BackgroundIndex"] = []
+log = logging.getLogger("tally.search")
+
+
+def import_build_modules() -> None:
+    """Import, in the calling thread, the libraries an index build imports that tool calls use too
+    (numpy, pandas), so no tool call running beside the build meets them half imported (trial 3,
+    C-3: "partially initialized module 'pandas' has no attribute 'NaT'"). Call before the thread starts."""
+    import numpy  # noqa: F401
+    import pandas  # noqa: F401
 
 
 @atexit.register
@@ -46,6 +58,7 @@ class BackgroundIndex:
 
     def start(self) -> "BackgroundIndex":
         """Start the thread (once); returns self."""
+        import_build_modules()
         self.search.building = self
         self.started = time.perf_counter()
         _RUNNING.append(self)
@@ -68,9 +81,10 @@ class BackgroundIndex:
             self.finished = True
         except _Stopped:
             pass
-        except BaseException as exc:  # reported, and shown to the ranked query that needed it
+        except BaseException as exc:  # reported in plain words, and shown to the ranked query that needed it
             self.error, self.finished = exc, True
-            self.report(f"The record index of {self.search.table.name} could not be built: {type(exc).__name__}: {exc}")
+            log.error("the record index of %s could not be built", self.search.table.name, exc_info=exc)
+            self.report(self.status_message())
         finally:
             self.checked.set()
             if self in _RUNNING:
@@ -100,8 +114,11 @@ class BackgroundIndex:
     def status_message(self) -> str:
         """What a ranked query is told while the build runs (or after it failed)."""
         name = self.search.table.name
+        if isinstance(self.error, TallyError):  # a named problem (a missing model, a full disk...): its own words
+            return f"The record index of {name} could not be built: {self.error}"
         if self.error is not None:
-            return f"The record index of {name} could not be built: {type(self.error).__name__}: {self.error}"
+            return (f"The record index of {name} could not be built: an error inside Tally stopped it (the log has "
+                    "the details). Lookups whose words are all exact conditions are answered without it.")
         rate = self.rate()
         left = f", about {(self.total - self.done) / rate:.0f} s left" if rate > 0 else ""
         return (f"The record index of {name} is being built in the background: {self.done:,} of "

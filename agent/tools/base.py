@@ -3,6 +3,7 @@ is derived from that model (OpenAI strict mode), never written by hand."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Callable, Generic, Literal, TypeVar
 
@@ -15,6 +16,10 @@ from agent.results import Result
 from agent.table import Table
 
 A = TypeVar("A", bound=BaseModel)
+log = logging.getLogger("tally.tools")
+INTERNAL_ERROR = ("{name} could not run: an error inside Tally stopped it, not these arguments. "
+                  "Nothing was computed; the log of the process serving the tools has the details.")
+"""The message of an `internal_error` failure: plain words, never the Python exception."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,8 @@ def call_tool(tools: dict[str, Tool], name: str, arguments: str | dict[str, obje
               engine: Engine, table: Table) -> ToolOutcome:
     """Validate `arguments` (raw JSON text or a dict) against the named tool's model and run it.
     Never raises for bad input: unknown tools, invalid JSON, failed validation and ToolErrors all
-    come back as ToolFailure, so the loop can show them to the model."""
+    come back as ToolFailure, so the loop can show them to the model; an exception inside Tally is
+    an 'internal_error' failure saying so in plain words (INTERNAL_ERROR), its traceback logged."""
     tool = tools.get(name)
     if tool is None:
         return ToolFailure(tool=name, arguments=arguments, error={
@@ -81,9 +87,10 @@ def call_tool(tools: dict[str, Tool], name: str, arguments: str | dict[str, obje
         result = tool.run(engine, table, args)
     except ToolError as exc:
         return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error=exc.to_dict())
-    except Exception as exc:  # a bug in Tally: shown as a failed call, never a crash of the run
+    except Exception:  # a bug in Tally: a typed failure in plain words; the traceback goes to the log only
+        log.exception("tool %s failed on %r", name, args)
         return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error={
-            "error": "internal_error", "message": f"{name} failed unexpectedly: {type(exc).__name__}: {exc}"})
+            "error": "internal_error", "message": INTERNAL_ERROR.format(name=name)})
     if getattr(result, "provenance", None) is not None and result.provenance.restatement is None:
         result.provenance.restatement = restate(args)
     return ToolSuccess(tool=name, arguments=args.model_dump(mode="json"), result=result)

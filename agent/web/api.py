@@ -15,7 +15,8 @@ from pydantic import BaseModel, Field
 
 from agent.config import Config
 from agent.errors import TallyError
-from agent.outcome import AnyOutcome, Failed
+from agent.outcome import Abstained, AnyOutcome, Failed
+from agent.sheets import choose_table
 from agent.web.sessions import SessionError, Sessions, WebSession
 from agent.web.scrub import Scrubber
 from agent.web.steps import Observed
@@ -75,7 +76,7 @@ def list_tables(s: State = Depends(state)) -> list[dict]:
 def upload(file: UploadFile, s: State = Depends(state)) -> dict:
     entry = s.tables.upload(file.filename or "", iter(lambda: file.file.read(1 << 20), b""))
     try:
-        entry.agent  # load now: a bad file is refused here, naming the problem
+        entry.sheets  # load now (every sheet of a workbook): a bad file is refused here, naming the problem
     except (TallyError, OSError, ValueError) as exc:
         s.tables.discard(entry)
         raise UploadError(str(exc), 400) from None
@@ -131,10 +132,16 @@ def answer(session: WebSession, question: str, emit) -> AnyOutcome:
     Any exception inside becomes a Failed outcome (recorded in the transcript); never raises."""
     with session.lock:
         observed = Observed(session.table.agent, emit)
-        session.chat.agent = observed.agent
         session.table.listeners.add(emit)
         try:
-            outcome = session.chat.ask(question)
+            agent, refusal = sheet_agent(session, question, emit)
+            observed = Observed(agent, emit) if agent is not session.table.agent else observed
+            if refusal is not None:
+                outcome = Abstained(question=question, answer=refusal, reason=refusal)
+                session.chat._append({"event": "outcome", **outcome.model_dump(mode="json")})
+            else:
+                session.chat.agent = observed.agent
+                outcome = session.chat.ask(question)
         except Exception as exc:
             log.exception("question failed: %r", question)
             outcome = failed(question, exc)
@@ -146,7 +153,34 @@ def answer(session: WebSession, question: str, emit) -> AnyOutcome:
         return outcome
 
 
+INTERNAL = ("Tally could not answer this: an error inside Tally stopped it (not the question or the table). "
+            "Nothing was computed; the server log has the details.")
+"""What the page shows for an exception inside: plain words, never the Python type or message."""
+
+
+def sheet_agent(session: WebSession, question: str, emit) -> tuple[object, str | None]:
+    """The agent of the sheet `question` reads against (agent.sheets.choose_table, as `tally ask`
+    does), saying on a step line when a column decided; with no sheet reading it (a follow-up),
+    the sheet of the last question. (agent, refusal): the refusal names the sheets when several
+    read it alike. A file that is not a workbook of several sheets: its one agent."""
+    sheets = session.table.sheets
+    if len(sheets) == 1:
+        return sheets[0], None
+    choice = choose_table(question, sheets)
+    if choice.refusal is not None:
+        return session.sheet or sheets[0], choice.refusal
+    if choice.index is not None and sheets[choice.index] is not session.sheet:
+        if session.sheet is not None:  # another sheet now: the last plan's columns are not its columns
+            session.chat.previous = None
+        session.sheet = sheets[choice.index]
+    if choice.notice:
+        emit(choice.notice)
+    return session.sheet or sheets[0], None
+
+
 def failed(question: str, exc: Exception) -> Failed:
-    """The typed outcome of an exception: its type and message, no traceback."""
-    return Failed(question=question, answer=f"Tally could not answer this: {type(exc).__name__}: {exc}",
-                  reason=f"{type(exc).__name__}: {exc}")
+    """The typed outcome of an exception inside Tally: plain words (INTERNAL) on the page and in
+    the transcript; the caller logs the traceback. A TallyError (bad input, named) keeps its message."""
+    if isinstance(exc, TallyError):
+        return Failed(question=question, answer=f"Tally could not answer this: {exc}", reason=str(exc))
+    return Failed(question=question, answer=INTERNAL, reason="internal error (see the server log)")

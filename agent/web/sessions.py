@@ -40,6 +40,8 @@ class WebSession:
     history: list[AnyOutcome] = field(default_factory=list)
     started: float | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    sheet: object | None = None
+    """For a workbook of several sheets: the agent of the sheet the last question read against."""
 
 
 class Sessions:

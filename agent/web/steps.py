@@ -7,18 +7,34 @@ once never report into each other's steps."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections.abc import Callable
 
 from agent.answer import fmt
+from agent.errors import ToolError
 from agent.loop import Agent
 from agent.outcome import Outcome
-from agent.plan import AggregateArgs
+from agent.plan import AggregateArgs, RatioArgs
+from agent.restate import restate
 from agent.router.router import RouterDecision
 from agent.sqlish import aggregate_sql, ratio_sql
 from agent.tools.base import Tool, ToolFailure, ToolSuccess
 
 Emit = Callable[[str], None]
+log = logging.getLogger("tally.web")
+
+
+def plan_line(plan: object) -> str:
+    """A router plan in one line: an aggregate or ratio SQL-like (agent.sqlish), any typed query
+    (agent.queries: rank, position, change, check...) as its restatement without 'Read as: ',
+    anything else by its type's name. Never raises for a valid plan."""
+    if isinstance(plan, AggregateArgs):
+        return aggregate_sql(plan)
+    if isinstance(plan, RatioArgs):
+        return ratio_sql(plan)
+    said = restate(plan)
+    return said.removeprefix("Read as: ") if said else type(plan).__name__
 
 
 def reading(decision: RouterDecision) -> str:
@@ -26,8 +42,7 @@ def reading(decision: RouterDecision) -> str:
     c = decision.classification
     head = f"router: {c.kind} (confidence {c.confidence:.2f})"
     if decision.plan is not None:
-        plan = decision.plan
-        head += ", plan " + (aggregate_sql(plan) if isinstance(plan, AggregateArgs) else ratio_sql(plan))
+        head += ", plan " + plan_line(decision.plan)
     elif decision.lookup is not None:
         head += f", record lookup '{decision.lookup.query}'"
     elif decision.abstain:
@@ -52,7 +67,12 @@ class _Router:
 
     def route(self, question, previous=None):
         decision = self._router.route(question, previous)
-        self._emit(reading(decision))
+        try:
+            line = reading(decision)
+        except Exception:  # a step line that cannot be written never stops the answer
+            log.exception("the router's reading could not be shown")
+            line = f"router: {decision.classification.kind} (its reading could not be shown)"
+        self._emit(line)
         return decision
 
     def __getattr__(self, name):
@@ -91,8 +111,11 @@ def _tool(tool: Tool, emit: Emit) -> Tool:
     def run(engine, table, args):
         try:
             result = tool.run(engine, table, args)
-        except Exception as exc:
+        except ToolError as exc:
             emit(f"tool {tool.name} failed: {exc}")
+            raise
+        except Exception:  # call_tool makes it a plain internal_error failure and logs it
+            emit(f"tool {tool.name} failed: an error inside Tally stopped it")
             raise
         emit(tool_step(ToolSuccess(tool=tool.name, arguments={}, result=result)))
         return result

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from agent.config import Config
 from agent.errors import TallyError
-from agent.sources import EXCEL, JSON_LINES, split_sheet
+from agent.sources import EXCEL, JSON_LINES, expand, split_sheet
 from agent.table import file_sha256
 
 TABLE_SUFFIXES = {".csv", ".tsv", ".txt", ".parquet", ".pq", *JSON_LINES, *EXCEL}
@@ -53,6 +53,10 @@ class TableEntry:
     keep: Callable[[object], None] = field(default=lambda agent: None, repr=False)
     """Called with the agent on every use: the registry keeps the recently used ones loaded."""
 
+    _others: list = field(default_factory=list, repr=False)
+    """A workbook's other sheets' agents (see `sheets`)."""
+    _sheets_of: int | None = field(default=None, repr=False)
+    """id() of the agent `_others` were built beside."""
     listeners: set[Callable[[str], None]] = field(default_factory=set, repr=False)
     """The step reporters of the questions running on this table now (index notices go to all)."""
 
@@ -60,20 +64,41 @@ class TableEntry:
     def agent(self):
         """The table's Agent (agent.loop), built on first use and again after the registry let it go
         (nothing used it); raises TallyError when the file cannot be loaded. Its record search
-        reports index notices and progress to `listeners`, one search at a time."""
+        reports index notices and progress to `listeners`, one search at a time. For a workbook,
+        its first sheet that holds rows (`sheets` has them all)."""
         with self._lock:
             agent = self._agent() if self._agent is not None else None
             if agent is None:
-                agent = self.build(self.path)
-                if agent.searcher is not None:
-                    from agent.search import lazy_searcher
-
-                    agent.searcher = SerialSearch(lazy_searcher(
-                        agent.table, agent.config.search, agent.router.lexicon.measure_candidates,
-                        notify=self.broadcast, progress=self._progress))
+                agent = self._wired(self.build(self.path))
                 self._agent = weakref.ref(agent)
                 self._shape = {"rows": agent.table.rows, "columns": list(agent.table.roles)}
         self.keep(agent)
+        return agent
+
+    @property
+    def sheets(self) -> list:
+        """One Agent per sheet that holds rows for a workbook named without a sheet (the first is
+        `agent`; the others are built on first use and kept with the entry), else [agent]. A
+        question then goes to the sheet it reads against (agent.sheets.choose_table), as in `tally ask`."""
+        first = self.agent
+        with self._lock:
+            if self._sheets_of != id(first):
+                path, sheet = split_sheet(self.path)
+                specs = expand([path]) if sheet is None and path.suffix.lower() in EXCEL else []
+                self._others = [self._wired(self.build(Path(spec))) for spec in specs[1:]]
+                self._sheets_of = id(first)
+                if self._others:
+                    self._shape["sheets"] = [a.table.name for a in [first, *self._others]]
+            return [first, *self._others]
+
+    def _wired(self, agent):
+        """`agent` with its record search reporting to `listeners`, one search at a time."""
+        if agent.searcher is not None:
+            from agent.search import lazy_searcher
+
+            agent.searcher = SerialSearch(lazy_searcher(
+                agent.table, agent.config.search, agent.router.lexicon.measure_candidates,
+                notify=self.broadcast, progress=self._progress))
         return agent
 
     def broadcast(self, text: str) -> None:
@@ -183,7 +208,7 @@ class Tables:
             return list(self._entries.values())
 
     def upload(self, filename: str, chunks: Iterator[bytes]) -> TableEntry:
-        """Store an upload (CSV, TSV, Parquet, JSON lines or Excel: its first sheet). Returns the registered entry when the same bytes were uploaded before, else a
+        """Store an upload (CSV, TSV, Parquet, JSON lines or Excel: each sheet holding rows). Returns the registered entry when the same bytes were uploaded before, else a
         new entry the caller registers with `add` once it loads (or removes with `discard`).
         Raises UploadError 413 past `web.max_upload_mb` (nothing is kept), 415 for another kind of file."""
         name = safe_name(filename)
