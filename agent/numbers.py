@@ -38,6 +38,17 @@ _NUMBERISH = re.compile(
     r"(?:US\$|USD|EUR|GBP|[$€£¥])?\s*\)?")
 
 
+_CODE = re.compile(r"0[0-9]*[1-9][0-9]*")
+_SHORT_PAD = re.compile(r"0[1-9]")
+
+
+def is_code(cell: str) -> bool:
+    """True for a stripped cell that is a code written with leading zeros to a width ('007',
+    '00789', zip '02139'): digits only, three or more, starting with 0, not all zeros. A quantity
+    is never written so; '0', '0.5', '000' and a zero-padded month or hour ('05') are not codes."""
+    return bool(_CODE.fullmatch(cell)) and not _SHORT_PAD.fullmatch(cell)
+
+
 @dataclass(frozen=True)
 class Parsed:
     """Result of parsing one column. `values` is float64 or datetime64[ns] aligned to the input
@@ -138,11 +149,14 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
     """Parse a column of text (str/object dtype, NaN for missing) into float64.
 
     Returns None when the column is not numeric: fewer than `share` of its non-missing cells
-    (judged first on a sample of 200, then on all) parse, or it has no non-missing cell."""
+    (judged first on a sample of 200, then on all) parse, it has no non-missing cell, or some
+    cell is a code with leading zeros (`is_code`: '00789' is an identifier, kept as text)."""
     text = raw if raw.dtype == "str" else raw.astype("str")
     if _share(_NUMBERISH, _sample(text) if sample is None else sample) < share:
         return None
     present, missing = _present(text)
+    if present.map(is_code).any():  # an identifier column: its cells stay as written
+        return None
     values, masks, _ = _clean(present, None)
     ok = values.notna()
     if ok.mean() < share:
