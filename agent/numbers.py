@@ -4,7 +4,8 @@ Numbers: handles `$1,234.50`, `(120.00)` (negative), `1.2e3`, `12%` (kept as 12,
 `6,00 US$` and `1.234,50` (decimal comma, decided once per column), currency symbols and
 codes ($ € £ ¥ US$ USD EUR GBP) and the missing tokens in `MISSING_TOKENS`.
 Dates: ISO 8601 (`2019-01-01 00:00:18`, `1988-03-09`) and `01/05/2024` (month-first unless a
-first field > 12 shows day-first), with optional H:M[:S]; plain integers are never dates."""
+first field > 12 shows day-first; noted as assumed when no field > 12 shows either order), with
+optional H:M[:S]; plain integers are never dates."""
 
 from __future__ import annotations
 
@@ -222,6 +223,8 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
     dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
+    if not dayfirst and not present.str.match(r"\d{1,2}/(?:1[3-9]|[23]\d)/").any():
+        label += ASSUMED  # no cell shows the order: month-first is a default
     import pandas as pd
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
     for year in ("%Y", "%y"):
@@ -236,6 +239,12 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
     at = present.index[ok.argmax()]
     note = f"{present[at]!r} read as {values[at].date().isoformat()} ({label})"
     return values, [note + (f", {int(ok.sum()):,} cells" if ok.sum() > 1 else "")]
+
+
+ASSUMED = ", assumed: no day above 12 shows the order"
+"""Added to a slash-date note's order when no cell settles it (every first and second field is
+12 or less): the month-first reading is a default, and what depends on it is refused
+(agent/router/verify/date_order.py)."""
 
 
 class AmbiguousNumber(ValueError):

@@ -170,9 +170,12 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         lex.abbreviations[name] = column
     if role is ColumnRole.date:
         lex.date_columns.append(column)
-        order = re.search(r"\((day-first|month-first)\)", " ".join(report.conversions) if report is not None else "")
+        notes = " ".join(report.conversions) if report is not None else ""
+        order = re.search(r"'([^']*)' read as \S+ \((day-first|month-first)(, assumed[^)]*)?\)", notes)
         if order:
-            lex.date_orders[column] = order.group(1)
+            lex.date_orders[column] = order.group(2)
+            if order.group(3):
+                lex.date_assumed[column] = order.group(1)
     elif role is ColumnRole.numeric:
         _add_numeric(lex, table, column, name)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
