@@ -4,7 +4,8 @@ weak evidence, so it never decides which rows count, how they group or rank, or 
 shown. A plan part that depends on the month or day of such a column is refused, naming the
 column, a cell and both readings; parts that do not depend on the order still answer: a whole
 year ('in 2024': both readings give every cell the same year), a missing or present date, a
-count or distinct count of dates."""
+count or distinct count of dates, and the latest row or a ranking by dates that rank alike
+either way ('01/04/2024' and '01/05/2024': lexicon date_same_order)."""
 
 from __future__ import annotations
 
@@ -30,13 +31,16 @@ def check_date_order(plan: BaseModel, lex: Lexicon) -> None:
     counted = {p.column for p in parts if p.role is Role.aggregate and p.op in _COUNTS}
     for part in parts:
         cell = lex.date_assumed.get(part.column or "")
-        if cell is not None and _depends(part, counted):
+        ranks_alike = part.column in lex.date_same_order
+        if cell is not None and _depends(part, counted, ranks_alike):
             raise DataAbstain(_message(part.column or "", cell))
 
 
-def _depends(part: Part, counted: set[str | None]) -> bool:
+def _depends(part: Part, counted: set[str | None], ranks_alike: bool) -> bool:
+    """True when `part` may differ read month-first or day-first (`ranks_alike`: the column's
+    distinct dates rank the same either way, so a latest row or a ranking does not)."""
     if part.role is Role.filter:
-        if part.op in _ORDER_FREE_OPS:
+        if part.op in _ORDER_FREE_OPS or (ranks_alike and part.op in ("latest", "earliest")):
             return False
         bounds = [v for v in (part.value, part.upper, *part.values) if v is not None]
         return not bounds or not all(_YEAR.fullmatch(str(v).strip()) for v in bounds)
@@ -44,7 +48,9 @@ def _depends(part: Part, counted: set[str | None]) -> bool:
         return not all(_YEAR.fullmatch(str(v).strip()) for v in (part.value, part.upper) if v is not None)
     if part.role is Role.measure:
         return part.column not in counted
-    return part.role in (Role.shown, Role.order_key, Role.group, Role.structural)
+    if part.role in (Role.order_key, Role.structural):
+        return not ranks_alike
+    return part.role in (Role.shown, Role.group)
 
 
 def _message(column: str, cell: str) -> str:
