@@ -4,8 +4,8 @@ Numbers: handles `$1,234.50`, `(120.00)` (negative), `1.2e3`, `12%` (kept as 12,
 `6,00 US$` and `1.234,50` (decimal comma, decided once per column), currency symbols and
 codes ($ € £ ¥ US$ USD EUR GBP) and the missing tokens in `MISSING_TOKENS`.
 Dates: ISO 8601 (`2019-01-01 00:00:18`, `1988-03-09`) and `01/05/2024` (month-first unless a
-first field > 12 shows day-first; noted as assumed when no field > 12 shows either order), with
-optional H:M[:S]; plain integers are never dates."""
+first field > 12 shows day-first; noted as assumed when no field > 12 shows either order) and
+`03.01.2024` (dotted: day-first), with optional H:M[:S]; plain integers are never dates."""
 
 from __future__ import annotations
 
@@ -33,7 +33,9 @@ _COMMA_DECIMAL = re.compile(r",\d{1,2}$|^[-+]?\d{1,3}(?:\.\d{3})+,\d+$")
 _DOT_DECIMAL = re.compile(r"^[-+]?\d*\.\d{1,2}$|\.\d{4,}$|\.\d*[eE]|,\d{3}\.\d")
 _SAMPLE = 200
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
-_SLASH = re.compile(r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+_SLASH = re.compile(r"(?:\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+_DOTTED = r"\d{1,2}\.\d{1,2}\.\d{4}"
+"""dd.mm.yyyy, the dotted dates of German, Russian, Nordic... files: always day-first."""
 _NUMBERISH = re.compile(
     r"\(?\s*[-+]?\s*(?:US\$|USD|EUR|GBP|[$€£¥])?\s*[-+]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+]?\d+)?\s*%?\s*"
     r"(?:US\$|USD|EUR|GBP|[$€£¥])?\s*\)?")
@@ -219,11 +221,19 @@ def _iso_dates(present: pd.Series) -> pd.Series:
     return values.dt.tz_convert(None).astype("datetime64[ns]")
 
 
+def dotted(present: pd.Series) -> bool:
+    """True when most stripped present cells of a date column are dotted dates (dd.mm.yyyy)."""
+    return bool(present.str.match(_DOTTED).mean() >= 0.5) if len(present) else False
+
+
 def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
-    """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
-    dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
+    """m/d/Y text (d/m/Y when some first field > 12; d.m.Y always), optional H:M[:S] ->
+    datetime64[ns] and a note (its order noted as assumed when no field > 12 shows it)."""
+    dayfirst = dotted(present) or bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
-    if not dayfirst and not present.str.match(r"\d{1,2}/(?:1[3-9]|[23]\d)/").any():
+    if dotted(present):
+        order = "%d.%m"
+    elif not dayfirst and not present.str.match(r"\d{1,2}/(?:1[3-9]|[23]\d)/").any():
         label += ASSUMED  # no cell shows the order: month-first is a default
     import pandas as pd
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
@@ -232,7 +242,7 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
             todo = values.isna()
             if not todo.any():
                 break
-            values[todo] = pd.to_datetime(present[todo], format=f"{order}/{year}{clock}", errors="coerce")
+            values[todo] = pd.to_datetime(present[todo], format=f"{order}{order[2]}{year}{clock}", errors="coerce")
     ok = values.notna().to_numpy()
     if not ok.any():
         return values, []

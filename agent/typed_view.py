@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from agent.numbers import MISSING_TOKENS, parse_cells
+from agent.numbers import MISSING_TOKENS, dotted, parse_cells
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,9 +69,9 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
     return exp.Case(ifs=[exp.If(this=negative, true=exp.Neg(this=value.copy()))], default=value)
 
 
-def _slash_date(raw: exp.Expression, dayfirst: bool) -> exp.Expression:
-    order = "%d/%m" if dayfirst else "%m/%d"
-    formats = [f"{order}/{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
+def _slash_date(raw: exp.Expression, dayfirst: bool, dotted: bool = False) -> exp.Expression:
+    order = "%d.%m" if dotted else "%d/%m" if dayfirst else "%m/%d"
+    formats = [f"{order}{order[2]}{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
     text = _present(raw)
     return exp.Coalesce(this=_fn("try_strptime", text, _s(formats[0])),
                         expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
@@ -102,7 +102,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
         if present.str.match(r"\d{4}-\d{2}-\d{2}").mean() >= 0.5:
             return ColumnTyping(name, "date", _iso_date(raw), notes)
         dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
-        return ColumnTyping(name, "date", _slash_date(raw, dayfirst), notes)
+        return ColumnTyping(name, "date", _slash_date(raw, dayfirst, dotted(present)), notes)
     if _whole(text):
         return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
     decimal_comma = any("decimal comma" in n for n in notes)

@@ -72,3 +72,17 @@ def test_a_day_above_12_settles_the_order(tmp_path):
     outcome = _ask(_table(tmp_path, rows), "What is the total attendees in March 2024?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.value == 25  # 03/02 (2 March): Workshop
+
+
+def test_dotted_dates_are_day_first(tmp_path):
+    """dd.mm.yyyy (German invoices): day-first always. By hand: February holds 02.02.2024 (2,500.75)
+    and 20.02.2024 (45.99)."""
+    path = tmp_path / "rechnungen.csv"
+    path.write_text("Rechnung;Datum;Betrag\nR-1;03.01.2024;1234,50\nR-2;15.01.2024;980,00\nR-3;02.02.2024;2500,75\n"
+                    "R-4;20.02.2024;45,99\nR-5;05.03.2024;12000,00\n")
+    for table in (open_table(path), open_table(path, frame_rows=2)):
+        assert table.roles["Datum"].value == "date"
+        assert str(table.df["Datum"].iloc[0].date()) == "2024-01-03"
+        outcome = _ask(table, "What is the total Betrag in February 2024?")
+        assert outcome.status == "answered", outcome.answer
+        assert round(outcome.results[-1].result.value, 2) == 2546.74

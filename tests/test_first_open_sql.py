@@ -133,3 +133,15 @@ def test_codes_with_leading_zeros_stay_text_on_both_paths(tmp_path, monkeypatch)
     assert sql.df["product_code"].tolist() == ["00123", "10001", "00789"]
     assert sql.df["zip"].tolist() == ["02139", "10001", "60601"]
     assert sql.df["month"].tolist() == [5, 12, 1] and sql.roles["share"] is ColumnRole.numeric
+
+
+@pytest.mark.parametrize("cells", [["01/02/2024", "11/04/2024", "12/05/2024"], ["03.01.2024", "15.01.2024", "02.02.2024"],
+                                   ["01/02/2024", "13/04/2024", "12/05/2024"]])
+def test_slash_and_dotted_dates_read_alike_on_both_paths(tmp_path, monkeypatch, cells):
+    """Ambiguous slash dates (noted as assumed month-first), dotted dd.mm.yyyy and day-first dates."""
+    path = tmp_path / "events.csv"
+    _write(path, ["event", "date"], [[f"e{i}", c] for i, c in enumerate(cells)])
+    sql = load_table(path)
+    _same(sql, _by_pandas(path, monkeypatch))
+    assert sql.roles["date"] is ColumnRole.date
+    assert ("assumed" in sql.reports["date"].conversions[0]) is (cells[1] == "11/04/2024")
