@@ -6,6 +6,7 @@ from __future__ import annotations
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult, Value
 from agent.phrasing import plural
+from agent.table_type import identifier_by_name
 
 _LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
            Agg.max: "maximum", Agg.std: "standard deviation"}
@@ -48,6 +49,13 @@ def fmt_key(value: Value) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
         return str(int(value))
     return fmt(value)
+
+
+def fmt_in(value: Value, column: str | None) -> str:
+    """A cell of `column` as text: in a column whose header names an identifier (an id, code,
+    number or zip: table_type.identifier_by_name) a whole number is a label, written without
+    thousands separators as `fmt_key` writes it (zip 10001, not 10,001); anything else as `fmt`."""
+    return fmt_key(value) if column is not None and identifier_by_name(column) else fmt(value)
 
 
 def key_text(group: Group) -> str:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from agent.numbers import _COMMA_DECIMAL, _CURRENCY, _DOT_DECIMAL, _ISO, _NUMBERISH, _SAMPLE, _SLASH, \
-    MISSING_TOKENS, NUMERIC_SHARE, fmt_number
+    MISSING_TOKENS, NUMERIC_SHARE, fmt_number, is_code
 
 _PLAIN = re.compile(r"[\t\x20-\x7e€£¥]*")
 _FLOAT = re.compile(r"[ \t\n\v\f\r]*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\n\v\f\r]*")
@@ -64,6 +64,8 @@ def decide_cells(head: list[str], cells: list[str | None]) -> Decision | None:
     if _share(_NUMBERISH, head) >= NUMERIC_SHARE:
         if any(v is not None and not _PLAIN.fullmatch(v) for v in cells):
             return None
+        if any(v is not None and is_code(v.strip()) for v in cells):
+            return Decision("text")  # codes with leading zeros: parse_numbers leaves them text
         found = _numbers(cells)
         if found is not None:
             return found

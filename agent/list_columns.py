@@ -12,9 +12,11 @@ A column's `ListForm` is decided once from a sample of its cells (up to SAMPLE n
   * cells hold different numbers of items (a fixed 'City, ST' or 'Last, First' shape is a value);
   * 95% of items are short (at most 3 words and 30 characters), none ends like a sentence, at
     most 20% are numbers, at most 5% are empty;
-  * items recur: the distinct items are at most 60% of all items, and some item is found at
-    different positions counted both from the start and from the end of its cells (lists put an
-    item anywhere; an address always ends in its state).
+  * items recur: the distinct items are at most 60% of all items, and items float: some item is
+    found at different positions counted both from the start and from the end of its cells (lists
+    put an item anywhere; an address always ends in its state), or items found alone in a cell
+    are also found after another item and before another (a small table's 'mystery',
+    'thriller' and 'mystery; thriller').
 Anything else stays text: free text with commas is never a list."""
 
 from __future__ import annotations
@@ -128,10 +130,24 @@ def _looks_like_list(split: list[list[str]]) -> bool:
         return False
     if len(set(items)) > 0.6 * len(items):
         return False
+    return _items_float(split)
+
+
+def _items_float(split: list[list[str]]) -> bool:
+    """True when items stand anywhere in their cells, as list items do (a compound value's parts
+    keep their place: an address ends in its state): some item is found at different positions
+    counted both from the start and from the end of its cells; or, in a small sample, some item
+    standing alone in a cell is also found after another item, and some (maybe other) item
+    standing alone is also found before another ('mystery', 'thriller', 'mystery; thriller')."""
     starts: dict[str, set[int]] = {}
     ends: dict[str, set[int]] = {}
     for cell in split:
         for k, item in enumerate(cell):
             starts.setdefault(item, set()).add(k)
             ends.setdefault(item, set()).add(len(cell) - 1 - k)
-    return any(len(starts[i]) >= 2 and len(ends[i]) >= 2 for i in starts)
+    if any(len(starts[i]) >= 2 and len(ends[i]) >= 2 for i in starts):
+        return True
+    alone = {cell[0] for cell in split if len(cell) == 1}
+    after = any(max(starts[i]) > 0 for i in alone)
+    before = any(max(ends[i]) > 0 for i in alone)
+    return after and before

@@ -4,7 +4,8 @@ Numbers: handles `$1,234.50`, `(120.00)` (negative), `1.2e3`, `12%` (kept as 12,
 `6,00 US$` and `1.234,50` (decimal comma, decided once per column), currency symbols and
 codes ($ € £ ¥ US$ USD EUR GBP) and the missing tokens in `MISSING_TOKENS`.
 Dates: ISO 8601 (`2019-01-01 00:00:18`, `1988-03-09`) and `01/05/2024` (month-first unless a
-first field > 12 shows day-first), with optional H:M[:S]; plain integers are never dates."""
+first field > 12 shows day-first; noted as assumed when no field > 12 shows either order) and
+`03.01.2024` (dotted: day-first), with optional H:M[:S]; plain integers are never dates."""
 
 from __future__ import annotations
 
@@ -32,10 +33,23 @@ _COMMA_DECIMAL = re.compile(r",\d{1,2}$|^[-+]?\d{1,3}(?:\.\d{3})+,\d+$")
 _DOT_DECIMAL = re.compile(r"^[-+]?\d*\.\d{1,2}$|\.\d{4,}$|\.\d*[eE]|,\d{3}\.\d")
 _SAMPLE = 200
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
-_SLASH = re.compile(r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+_SLASH = re.compile(r"(?:\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+_DOTTED = r"\d{1,2}\.\d{1,2}\.\d{4}"
+"""dd.mm.yyyy, the dotted dates of German, Russian, Nordic... files: always day-first."""
 _NUMBERISH = re.compile(
     r"\(?\s*[-+]?\s*(?:US\$|USD|EUR|GBP|[$€£¥])?\s*[-+]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+]?\d+)?\s*%?\s*"
     r"(?:US\$|USD|EUR|GBP|[$€£¥])?\s*\)?")
+
+
+_CODE = re.compile(r"0[0-9]*[1-9][0-9]*")
+_SHORT_PAD = re.compile(r"0[1-9]")
+
+
+def is_code(cell: str) -> bool:
+    """True for a stripped cell that is a code written with leading zeros to a width ('007',
+    '00789', zip '02139'): digits only, three or more, starting with 0, not all zeros. A quantity
+    is never written so; '0', '0.5', '000' and a zero-padded month or hour ('05') are not codes."""
+    return bool(_CODE.fullmatch(cell)) and not _SHORT_PAD.fullmatch(cell)
 
 
 @dataclass(frozen=True)
@@ -138,11 +152,14 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
     """Parse a column of text (str/object dtype, NaN for missing) into float64.
 
     Returns None when the column is not numeric: fewer than `share` of its non-missing cells
-    (judged first on a sample of 200, then on all) parse, or it has no non-missing cell."""
+    (judged first on a sample of 200, then on all) parse, it has no non-missing cell, or some
+    cell is a code with leading zeros (`is_code`: '00789' is an identifier, kept as text)."""
     text = raw if raw.dtype == "str" else raw.astype("str")
     if _share(_NUMBERISH, _sample(text) if sample is None else sample) < share:
         return None
     present, missing = _present(text)
+    if present.map(is_code).any():  # an identifier column: its cells stay as written
+        return None
     values, masks, _ = _clean(present, None)
     ok = values.notna()
     if ok.mean() < share:
@@ -204,10 +221,20 @@ def _iso_dates(present: pd.Series) -> pd.Series:
     return values.dt.tz_convert(None).astype("datetime64[ns]")
 
 
+def dotted(present: pd.Series) -> bool:
+    """True when most stripped present cells of a date column are dotted dates (dd.mm.yyyy)."""
+    return bool(present.str.match(_DOTTED).mean() >= 0.5) if len(present) else False
+
+
 def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
-    """m/d/Y text (d/m/Y when some first field > 12), optional H:M[:S] -> datetime64[ns] and a note."""
-    dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
+    """m/d/Y text (d/m/Y when some first field > 12; d.m.Y always), optional H:M[:S] ->
+    datetime64[ns] and a note (its order noted as assumed when no field > 12 shows it)."""
+    dayfirst = dotted(present) or bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
     order, label = ("%d/%m", "day-first") if dayfirst else ("%m/%d", "month-first")
+    if dotted(present):
+        order = "%d.%m"
+    elif not dayfirst and not present.str.match(r"\d{1,2}/(?:1[3-9]|[23]\d)/").any():
+        label += ASSUMED  # no cell shows the order: month-first is a default
     import pandas as pd
     values = pd.Series(pd.NaT, index=present.index, dtype="datetime64[ns]")
     for year in ("%Y", "%y"):
@@ -215,13 +242,19 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
             todo = values.isna()
             if not todo.any():
                 break
-            values[todo] = pd.to_datetime(present[todo], format=f"{order}/{year}{clock}", errors="coerce")
+            values[todo] = pd.to_datetime(present[todo], format=f"{order}{order[2]}{year}{clock}", errors="coerce")
     ok = values.notna().to_numpy()
     if not ok.any():
         return values, []
     at = present.index[ok.argmax()]
     note = f"{present[at]!r} read as {values[at].date().isoformat()} ({label})"
     return values, [note + (f", {int(ok.sum()):,} cells" if ok.sum() > 1 else "")]
+
+
+ASSUMED = ", assumed: no day above 12 shows the order"
+"""Added to a slash-date note's order when no cell settles it (every first and second field is
+12 or less): the month-first reading is a default, and what depends on it is refused
+(agent/router/verify/date_order.py)."""
 
 
 class AmbiguousNumber(ValueError):

@@ -21,6 +21,12 @@ def fmt(value: Value) -> str:
     return base(value)
 
 
+def fmt_in(value: Value, column: str | None) -> str:
+    from agent.answer import fmt_in as base
+
+    return base(value, column)
+
+
 def join_and(items: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -69,7 +75,7 @@ def _check(result: CheckResult, plan: CheckArgs | None) -> str:
 
 
 def _row_text(row: dict[str, Value], columns: list[str]) -> str:
-    return ", ".join(fmt(row[c]) for c in columns if c in row)
+    return ", ".join(fmt_in(row[c], c) for c in columns if c in row)
 
 
 _ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
@@ -116,19 +122,19 @@ def _rows(result: RowsResult, plan: RankArgs | None) -> str:
 
 def _values(result: ValuesResult, plan: object) -> str:
     column = result.column
-    items = [f"{fmt(v.value)} ({fmt(v.rows)} rows)" for v in result.values]
+    items = [f"{fmt_in(v.value, column)} ({fmt(v.rows)} rows)" for v in result.values]
     if result.provenance.operation.startswith("SELECT DISTINCT"):
-        names = [fmt(v.value) for v in result.values]
+        names = [fmt_in(v.value, column) for v in result.values]
         more = f" and {len(names) - 30} more" if len(names) > 30 else ""
         return f"{column} has {result.total_distinct:,} distinct values: {', '.join(names[:30])}{more}."
     which = "least" if getattr(plan, "order", "desc") == "asc" else "most"
     if result.ties and len(result.values) == 1:
-        names = [fmt(v.value) for v in [*result.values, *result.ties]]
+        names = [fmt_in(v.value, column) for v in [*result.values, *result.ties]]
         return f"{join_and(names)} tie as the {which} common {column}, with {fmt(result.values[0].rows)} rows each."
     text = (f"The {which} common {column} is {items[0]}." if len(items) == 1
             else f"The {len(items)} {which} common {column} values: {', '.join(items)}.")
     if result.ties:
-        text += f" Tied at the cut: {', '.join(fmt(v.value) for v in result.ties)}."
+        text += f" Tied at the cut: {', '.join(fmt_in(v.value, column) for v in result.ties)}."
     return text
 
 

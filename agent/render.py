@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from agent.answer import fmt, fmt_key, fmt_percent, provenance_lines
+from agent.answer import fmt, fmt_in, fmt_key, fmt_percent, provenance_lines
 from agent.charts import counts_rows
 from agent.outcome import Outcome
 from agent.phrasing import plural
@@ -100,7 +100,7 @@ def _values_table(console: Console, result: DescribeResult, max_rows: int) -> No
     table.add_column(result.column or "value")
     table.add_column("rows", justify="right")
     for v in result.values[:max_rows]:
-        table.add_row(fmt(v.value), f"{v.rows:,}")
+        table.add_row(fmt_in(v.value, result.column), f"{v.rows:,}")
     if result.total_distinct > len(result.values[:max_rows]):
         table.caption = f"{len(result.values[:max_rows])} of {result.total_distinct:,} values shown"
     console.print(table)
@@ -133,7 +133,7 @@ def render_profile(console: Console, profile: TableProfile) -> None:
     for name in ("column", "role", "nulls", "distinct", "values / range"):
         table.add_column(name, overflow="fold")
     for c in profile.columns:
-        shown = ", ".join(fmt(v) for v in c.values[:12]) + (" ..." if len(c.values) > 12 else "") if c.values else (
+        shown = ", ".join(fmt_in(v, c.name) for v in c.values[:12]) + (" ..." if len(c.values) > 12 else "") if c.values else (
             f"{c.min} .. {c.max}" if c.min is not None else "")
         table.add_row(c.display, c.role, f"{c.nulls:,}", f"{c.distinct:,}", shown)
     console.print(table)

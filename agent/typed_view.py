@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from agent.numbers import MISSING_TOKENS, parse_cells
+from agent.numbers import MISSING_TOKENS, dotted, parse_cells
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,9 +69,9 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
     return exp.Case(ifs=[exp.If(this=negative, true=exp.Neg(this=value.copy()))], default=value)
 
 
-def _slash_date(raw: exp.Expression, dayfirst: bool) -> exp.Expression:
-    order = "%d/%m" if dayfirst else "%m/%d"
-    formats = [f"{order}/{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
+def _slash_date(raw: exp.Expression, dayfirst: bool, dotted: bool = False) -> exp.Expression:
+    order = "%d.%m" if dotted else "%d/%m" if dayfirst else "%m/%d"
+    formats = [f"{order}{order[2]}{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
     text = _present(raw)
     return exp.Coalesce(this=_fn("try_strptime", text, _s(formats[0])),
                         expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
@@ -102,7 +102,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
         if present.str.match(r"\d{4}-\d{2}-\d{2}").mean() >= 0.5:
             return ColumnTyping(name, "date", _iso_date(raw), notes)
         dayfirst = bool(present.str.match(r"(?:1[3-9]|[23]\d)/").any())
-        return ColumnTyping(name, "date", _slash_date(raw, dayfirst), notes)
+        return ColumnTyping(name, "date", _slash_date(raw, dayfirst, dotted(present)), notes)
     if _whole(text):
         return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
     decimal_comma = any("decimal comma" in n for n in notes)
@@ -152,17 +152,17 @@ number among them is not one over every row either, so only the others are scann
 
 def plain_numbers(connection, table: str, names: list[str], rows: int | None = None) -> dict[str, ColumnTyping]:
     """The typing of each text column of `table` (a DuckDB table with a rowid; its first `rows`
-    rows, or all) whose every present cell is a plain number, the columns a CSV reader types
-    natively: BIGINT when every cell is a whole number that fits and none is missing, else DOUBLE;
+    rows, or all) whose every present cell is a plain number and none a code with leading zeros
+    ('00789', agent.numbers.is_code), the columns a CSV reader types natively: BIGINT when every cell is a whole number that fits and none is missing, else DOUBLE;
     no notes. One scan for all `names` (after one over the first PREFILTER_ROWS rows, which
     rules out most text columns); the others are left to `decide`. A cell counts as a number
     when DuckDB casts it to DOUBLE (as pandas' CSV reader does, which the eval figures were made with)."""
     if rows is None:
-        names = [n for n, (_, numbers, present, _) in _counts(connection, table, names, PREFILTER_ROWS).items()
-                 if numbers == present]
+        names = [n for n, (_, numbers, present, _, codes) in _counts(connection, table, names, PREFILTER_ROWS).items()
+                 if numbers == present and not codes]
     found = {}
-    for name, (total, numbers, present, whole) in _counts(connection, table, names, rows).items():
-        if numbers == present:
+    for name, (total, numbers, present, whole, codes) in _counts(connection, table, names, rows).items():
+        if numbers == present and not codes:
             raw = column(name)
             expression = (exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")) if whole == total
                           else exp.TryCast(this=raw, to=exp.DataType.build("DOUBLE")))
@@ -170,9 +170,17 @@ def plain_numbers(connection, table: str, names: list[str], rows: int | None = N
     return found
 
 
-def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[str, tuple[int, int, int, int]]:
+def _code(raw: exp.Expression) -> exp.Expression:
+    """agent.numbers.is_code as SQL: the cell is digits with leading zeros to a width ('00789')."""
+    def matches(pattern: str) -> exp.Expression:
+        return _fn("regexp_full_match", raw.copy(), _s(rf"[ \t]*{pattern}[ \t]*"))
+    return exp.and_(matches("0[0-9]*[1-9][0-9]*"), exp.Not(this=matches("0[1-9]")))
+
+
+def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[str, tuple[int, int, int, int, int]]:
     """Per column of `names`: (rows, cells that cast to DOUBLE, present cells, cells that are
-    whole numbers fitting BIGINT) over the first `rows` rows of `table` (all when None), one scan."""
+    whole numbers fitting BIGINT, codes with leading zeros) over the first `rows` rows of `table`
+    (all when None), one scan."""
     if not names:
         return {}
     items = []
@@ -183,12 +191,13 @@ def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[
         whole = exp.Case(ifs=[exp.If(this=decimal, true=exp.Null())],
                          default=exp.TryCast(this=exp.Trim(this=raw.copy()), to=exp.DataType.build("BIGINT")))
         items += [exp.Count(this=raw.copy()), exp.Count(this=exp.TryCast(this=raw.copy(), to=exp.DataType.build("DOUBLE"))),
-                  exp.Count(this=whole)]
+                  exp.Count(this=whole), _fn("count_if", _code(raw))]
     query = exp.select(exp.Count(this=exp.Star()), *items).from_(table)
     if rows is not None:
         query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.Literal.number(rows)))
     (counts,) = connection.execute(query.sql("duckdb")).fetchall()
-    return {name: (counts[0], counts[2 + 3 * i], counts[1 + 3 * i], counts[3 + 3 * i]) for i, name in enumerate(names)}
+    return {name: (counts[0], counts[2 + 4 * i], counts[1 + 4 * i], counts[3 + 4 * i], counts[4 + 4 * i])
+            for i, name in enumerate(names)}
 
 
 def view_select(source: exp.Expression, typings: list[ColumnTyping], display: dict[str, str]) -> exp.Select:

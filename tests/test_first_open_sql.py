@@ -119,3 +119,29 @@ def test_opening_tables_in_turn_leaves_no_file_open(tmp_path):
     tables = [load_table(path) for _ in range(20)]
     assert all(t.rows_parquet is not None for t in tables)
     assert len(os.listdir("/proc/self/fd")) <= before + 2
+
+
+def test_codes_with_leading_zeros_stay_text_on_both_paths(tmp_path, monkeypatch):
+    """'00789' and zip '02139' are codes (numbers.is_code): text on the SQL path (plain_numbers,
+    cell_rules) as on the pandas one; a zero-padded month ('05') and '0.5' stay numbers."""
+    path = tmp_path / "products.csv"
+    _write(path, ["product_code", "zip", "month", "share"],
+           [["00123", "02139", "05", "0.5"], ["10001", "10001", "12", "0"], ["00789", "60601", "01", "1.25"]])
+    sql = load_table(path)
+    assert sql.rows_parquet is not None
+    _same(sql, _by_pandas(path, monkeypatch))
+    assert sql.df["product_code"].tolist() == ["00123", "10001", "00789"]
+    assert sql.df["zip"].tolist() == ["02139", "10001", "60601"]
+    assert sql.df["month"].tolist() == [5, 12, 1] and sql.roles["share"] is ColumnRole.numeric
+
+
+@pytest.mark.parametrize("cells", [["01/02/2024", "11/04/2024", "12/05/2024"], ["03.01.2024", "15.01.2024", "02.02.2024"],
+                                   ["01/02/2024", "13/04/2024", "12/05/2024"]])
+def test_slash_and_dotted_dates_read_alike_on_both_paths(tmp_path, monkeypatch, cells):
+    """Ambiguous slash dates (noted as assumed month-first), dotted dd.mm.yyyy and day-first dates."""
+    path = tmp_path / "events.csv"
+    _write(path, ["event", "date"], [[f"e{i}", c] for i, c in enumerate(cells)])
+    sql = load_table(path)
+    _same(sql, _by_pandas(path, monkeypatch))
+    assert sql.roles["date"] is ColumnRole.date
+    assert ("assumed" in sql.reports["date"].conversions[0]) is (cells[1] == "11/04/2024")

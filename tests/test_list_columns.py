@@ -107,6 +107,10 @@ def test_text_list_with_commas_and_and(tmp_path):
     (["Great product, would buy again", "Bad, broke after a day", "Fine", "ok, works"], None),  # free text
     (["Springfield, IL", "12 Main St, Springfield, IL", "Peoria, IL", "Peoria"], None),  # addresses end alike
     (["1,200", "3,400", "5"], None),
+    (["mystery; thriller", "romance", "fantasy; adventure; epic", "literary", "mystery", "literary; historical",
+      "fantasy; epic", "adventure; travel", "thriller"], ListForm.semicolons),  # a small table's tags
+    (["Paris", "Paris, TX", "London", "London, ON", "Paris, TX", "London"], None),  # a city, its state after it
+    (["Good food; slow service", "Too loud; cold food", "Fine", "Good food; cold food; rude staff"], None),  # remarks
 ])
 def test_the_list_rule_from_a_sample(cells, form):
     assert list_form(pd.Series(cells, dtype="str")) == form
@@ -131,3 +135,24 @@ def test_a_frame_handed_in_with_list_cells(tmp_path):
     assert again.sha256 == tools.table().sha256  # the same cells, the same digest
     other = frame.assign(labels=[["Vegan"], *LABELS[1:]])
     assert Toolset.from_frames({"products": other}).table().sha256 != tools.table().sha256
+
+
+def test_a_small_table_of_semicolon_tags(tmp_path):
+    """Nine books whose tags are '; '-separated (no item at two places from both ends): counted by
+    tag. By hand: mystery, thriller, fantasy, adventure, epic and literary are on 2 books each;
+    romance, historical and travel on 1; 9 distinct tags."""
+    path = tmp_path / "books.csv"
+    tags = ["mystery; thriller", "romance", "fantasy; adventure; epic", "literary", "mystery",
+            "literary; historical", "fantasy; epic", "adventure; travel", "thriller"]
+    path.write_text("title,tags\n" + "".join(f"B{i},{t}\n" for i, t in enumerate(tags)))
+    for table in (open_table(path), open_table(path, frame_rows=2)):
+        assert table.lists == {"tags": ListForm.semicolons}
+        tools = Toolset({"books": table})
+        top = tools.call("frequency", {"column": "tags", "limit": 9})
+        assert top.ok, top.error
+        assert sorted((v.rows, v.value) for v in top.result.values) == sorted(
+            [(2, t) for t in ("mystery", "thriller", "fantasy", "adventure", "epic", "literary")]
+            + [(1, t) for t in ("romance", "historical", "travel")])
+        distinct = tools.call("aggregate", {"op": "count_distinct", "column": "tags"})
+        assert distinct.ok and distinct.result.value == 9
+        assert _count(tools, {"column": "tags", "op": "contains", "value": "fantasy"}).value == 2

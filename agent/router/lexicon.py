@@ -170,9 +170,14 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
         lex.abbreviations[name] = column
     if role is ColumnRole.date:
         lex.date_columns.append(column)
-        order = re.search(r"\((day-first|month-first)\)", " ".join(report.conversions) if report is not None else "")
+        notes = " ".join(report.conversions) if report is not None else ""
+        order = re.search(r"'([^']*)' read as \S+ \((day-first|month-first)(, assumed[^)]*)?\)", notes)
         if order:
-            lex.date_orders[column] = order.group(1)
+            lex.date_orders[column] = order.group(2)
+            if order.group(3):
+                lex.date_assumed[column] = order.group(1)
+                if _same_order(table_rows.distinct(table, column)):
+                    lex.date_same_order.add(column)
     elif role is ColumnRole.numeric:
         _add_numeric(lex, table, column, name)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
@@ -205,6 +210,14 @@ def _add_numeric(lex: Lexicon, table: Table, column: str, name: str) -> None:
         lex.small_ints.add(column)
         if is_month_header(column) and numbers.low >= 1 and numbers.high <= 12:
             lex.month_numbers.append(column)
+
+
+def _same_order(dates: list[object]) -> bool:
+    """True when `dates` (a column's distinct dates, every day and month 12 or less) rank alike
+    read as they are (month-first) and with day and month swapped (day-first)."""
+    present = [d for d in dates if d is not None and hasattr(d, "month") and d == d]
+    swapped = {id(d): d.replace(month=d.day, day=d.month) for d in present}
+    return sorted(present) == sorted(present, key=lambda d: swapped[id(d)])
 
 
 def _named_values(table: Table, column: str) -> list[object]:

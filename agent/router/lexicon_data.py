@@ -52,6 +52,12 @@ class Lexicon:
     """A column whose header the file repeats -> the header as written ('Price.1' -> 'Price')."""
     date_orders: dict[str, str] = field(default_factory=dict)
     """A date column whose cells are slash dates -> 'day-first' or 'month-first', as the loader read them."""
+    date_assumed: dict[str, str] = field(default_factory=dict)
+    """A slash-date column whose order no cell shows (every day and month 12 or less) -> one of its
+    cells ('01/02/2024'): its month-first reading is a default (router/verify/date_order.py)."""
+    date_same_order: set[str] = field(default_factory=set)
+    """Columns of date_assumed whose distinct dates rank alike read month-first or day-first
+    ('01/04/2024' before '01/05/2024' either way): 'latest' and rankings by them do not depend on it."""
     decimal: dict[str, str] = field(default_factory=dict)
     """A numeric column -> 'comma' when its cells use a decimal comma ('1,50'), 'dot' when they show a
     decimal point or comma thousands; absent when they show neither (whole numbers): how a question's

@@ -38,6 +38,7 @@ from pydantic import BaseModel
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
+from agent.router.verify.date_order import check_date_order
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
@@ -64,6 +65,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     plan a follow-up refines; its parts rest on the earlier question's words, so they need none
     here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
     check_script(question)
+    check_date_order(plan, lex)
     kind = type(plan).__name__
     groups = list(getattr(plan, "group_by", []) or []) or ([plan.entity] if kind == "PerEntityArgs" else [])
     ctx = Context(reading=reading, lex=lex, table=table, plan_kind=kind, plan_groups=groups,
