@@ -127,8 +127,17 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
     if chart is not None:
         _write_chart(outcome, chart)
+    _keep_facts(agent.table)
     if outcome.status != "answered" and outcome.status != "router_takeover":
         raise typer.Exit(1 if outcome.status == "failed" else 3)
+
+
+def _keep_facts(table) -> None:
+    """Keep what this process learned about the table's rows with its cache entry (the next `tally
+    ask` on the file reads it back: agent/table_cache.py)."""
+    from agent.table_cache import keep_facts
+
+    keep_facts(table)
 
 
 def _write_chart(outcome, path: Path) -> None:
