@@ -146,6 +146,7 @@ def save(table: Table, saved: Path) -> None:
     from agent.table_rows import write_parquet
 
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    table.__dict__["_parquet_rows"] = table.rows  # kept: a later open needs no query to count them
     rows = saved.with_suffix(".parquet")
     partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
     if whole_sql.temporary(table.rows_parquet) and "_rows_view" not in table.__dict__:

@@ -149,7 +149,7 @@ class Table:
 
 
 
-_UNPICKLED = ("_rows_view", "_parquet_rows", "_cache_entry", "_facts_kept")
+_UNPICKLED = ("_rows_view", "_cache_entry", "_facts_kept")
 """Per-process state a pickled table leaves out (agent/table_rows.py, agent/table_cache.py)."""
 
 
