@@ -5,8 +5,8 @@ An entry is two files in CACHE_DIR named by one key: `<key>.pickle` (the Table w
 and `<key>.parquet` (its typed rows, read back without pandas: agent/table_rows.py), and a third
 once a process has asked the table something: `<key>.facts`, the facts the router, the verifier
 and the engine read about the rows by SQL (distinct values and their counts, column types,
-minimum and maximum, spellings: FACTS), so the next process reads them instead of querying the
-rows again (`keep_facts`). The key hashes the file's resolved path, size and modification time,
+minimum and maximum, spellings: FACTS; a big table's parse reports), so the next process reads
+them instead of querying the rows again (`keep_facts`). The key hashes the file's resolved path, size and modification time,
 the open's options and the loader's own source, so a changed file or changed typing rules never
 reuse an entry; the facts file also names the source of the code that computed its facts, and
 is ignored when that changed. The directory is kept under CACHE_MAX_BYTES by removing the least
@@ -37,6 +37,9 @@ FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_va
          "_fact_has", "_spelling_counts")
 """The table attributes a facts file keeps: agent.table_rows.FACTS and the engine's spellings of
 each text column (agent/engine/sql_engine.py), each a dict that depends on the typed rows alone."""
+REPORTS = "reports"
+"""The facts file's entry for the parse reports of a table read where it lies, each computed by a
+scan of every row on first use (agent.parse_reports.LazyReports)."""
 _FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py")
 """The code computing FACTS: a facts file written by other code is ignored."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
@@ -108,11 +111,19 @@ def _read_facts(table: Table, saved: Path) -> None:
         return
     if version == _facts_version() and isinstance(facts, dict):
         table.__dict__.update({name: facts[name] for name in FACTS if isinstance(facts.get(name), dict)})
+        if isinstance(facts.get(REPORTS), dict) and hasattr(table.reports, "remember"):
+            table.reports.remember(facts[REPORTS])
         table.__dict__["_facts_kept"] = _facts_count(table)
 
 
+def _computed_reports(table: Table) -> dict:
+    """The parse reports a table read where it lies computed so far (agent.parse_reports.LazyReports)."""
+    computed = getattr(table.reports, "computed", None)
+    return computed() if computed is not None else {}
+
+
 def _facts_count(table: Table) -> int:
-    return sum(len(table.__dict__.get(name) or ()) for name in FACTS)
+    return sum(len(table.__dict__.get(name) or ()) for name in FACTS) + len(_computed_reports(table))
 
 
 def keep_facts(table: Table) -> bool:
@@ -125,6 +136,7 @@ def keep_facts(table: Table) -> bool:
     if saved is None or count == table.__dict__.get("_facts_kept", 0) or not saved.exists():
         return False
     facts = {name: table.__dict__[name] for name in FACTS if table.__dict__.get(name)}
+    facts[REPORTS] = _computed_reports(table)
     partial = saved.with_suffix(f".{os.getpid()}.facts.tmp")
     try:
         partial.write_bytes(pickle.dumps((_facts_version(), facts)))

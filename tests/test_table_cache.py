@@ -127,3 +127,20 @@ def test_an_evicted_entry_takes_its_facts_and_orphaned_facts_go_once_old(tmp_pat
     os.utime(orphan, (time.time() - 2 * HOUR,) * 2)
     assert table_cache.evict(tmp_path, 2000) == [orphan, old]  # 3000 bytes with the facts: one entry goes
     assert not old.with_suffix(".facts").exists() and new.with_suffix(".facts").exists()
+
+
+def test_a_big_tables_parse_reports_come_back_without_a_scan(small_cache, tmp_path, monkeypatch):
+    from agent import parse_reports
+
+    path = tmp_path / "big.csv"
+    path.write_text("region,amount\n" + "".join(f"r{i % 3},{'n/a' if i % 10 == 0 else i}\n" for i in range(300)))
+    table = load_table(path, frame_rows=100)  # past frame_rows: read where it lies, reports computed on use
+    assert table.lies_in_file
+    assert table.reports["amount"].missing == 30  # every tenth of 300 rows is 'n/a'
+    assert table_cache.keep_facts(table)
+
+    def no_scan(*_):
+        raise AssertionError("the rows were scanned")
+
+    monkeypatch.setattr(parse_reports, "reports", no_scan)
+    assert load_table(path, frame_rows=100).reports["amount"].missing == 30
