@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import queue
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -106,7 +108,8 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
     the one the router reads it against. Exit code: 0 answered, 3 abstained (the reason is
     printed), 1 failed, 2 bad input (file or config). --chart writes the chart the web page would
     draw (bars for groups, a line over dates) from the typed result, offline."""
-    from agent.render import render_outcome
+    with _lasting():
+        from agent.render import render_outcome  # the router, engine and results modules with it
     if len(words) < 2:
         _fail(TallyError("give at least one file and a question"))
     files, question = words[:-1], words[-1]
@@ -122,8 +125,32 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
     if chart is not None:
         _write_chart(outcome, chart)
+    _keep_facts(agent.table)
     if outcome.status != "answered" and outcome.status != "router_takeover":
         raise typer.Exit(1 if outcome.status == "failed" else 3)
+
+
+def _keep_facts(table) -> None:
+    """Keep what this process learned about the table's rows with its cache entry (the next `tally
+    ask` on the file reads it back: agent/table_cache.py)."""
+    from agent.table_cache import keep_facts
+
+    keep_facts(table)
+
+
+@contextmanager
+def _lasting():
+    """No garbage collection while the block runs (imports: what they allocate lives as long as
+    the process, so a collection finds nothing; about 0.1 s of CPU time a `tally ask`). Nothing is
+    frozen here (gc.freeze would keep whatever the calling process holds from ever being collected
+    when `ask` runs in-process: tests, another program); agent/__main__.py freezes at start."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _write_chart(outcome, path: Path) -> None:

@@ -62,6 +62,14 @@ class LazyReports(Mapping[str, ParseReport]):
             connection.close()
         return self._done[key]
 
+    def computed(self) -> dict[str, ParseReport]:
+        """The reports computed so far, by column (the table cache keeps them: agent/table_cache.py)."""
+        return dict(self._done)
+
+    def remember(self, computed: dict[str, ParseReport]) -> None:
+        """Take reports an earlier process computed for the same rows (`computed`)."""
+        self._done.update({k: v for k, v in computed.items() if k in self._typings})
+
     def __iter__(self):
         return iter(self._typings)
 

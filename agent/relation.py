@@ -125,8 +125,9 @@ def _typings(connection, headers: list[str] | None, limit: int | None, rows: int
 def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
     """Copy the raw rows into table `raw` (file order kept by its rowid): every row when there
     are at most `frame_rows`, else the first SAMPLE_ROWS. Returns the source's row count (a
-    Parquet file's comes from its metadata; a text file past SAMPLE_ROWS rows is parsed once,
-    into `raw`, and counted by a second scan only when it has more than `frame_rows`)."""
+    Parquet file's comes from its metadata; a text file that by its size likely has at most
+    `frame_rows` rows is parsed once, into `raw`, and counted by a second scan only when it has
+    more)."""
     def copy(limit: int) -> int:
         connection.execute(exp.Create(this=exp.to_table(_RAW), kind="TABLE", replace=True, expression=exp.select(
             "*").from_(source.copy()).limit(limit)).sql("duckdb"))
@@ -137,19 +138,20 @@ def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
         (rows,), = connection.execute(exp.select(exp.Count(this=exp.Star())).from_(source.copy()).sql("duckdb")).fetchall()
         return rows
 
-    count = copy(SAMPLE_ROWS + 1)
-    if count <= SAMPLE_ROWS:
-        return count
-    if source.name == "read_parquet":  # its count is metadata: no row is read for it
-        count = scan()
+    if source.name != "read_parquet" and not _lines_beyond(source, 2 * frame_rows):
+        count = copy(frame_rows + 1)  # no first copy of SAMPLE_ROWS rows: a text file's parse is the cost
         if count <= frame_rows:
-            copy(frame_rows + 1)
-        return count
-    if _lines_beyond(source, 2 * frame_rows):
+            return count
+    else:
+        count = copy(SAMPLE_ROWS + 1)
+        if count <= SAMPLE_ROWS:
+            return count
+        if source.name == "read_parquet":  # its count is metadata: no row is read for it
+            count = scan()
+            if count <= frame_rows:
+                copy(frame_rows + 1)
+            return count
         return scan()
-    count = copy(frame_rows + 1)
-    if count <= frame_rows:
-        return count
     count = scan()
     copy(SAMPLE_ROWS + 1)  # a table read where it lies keeps only its sample here
     return count

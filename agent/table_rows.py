@@ -8,7 +8,8 @@ when the table cache wrote one and `df` is not in memory, else over `df` itself 
 place, not copied). Its ROW column is the row's 0-based position in `df`. The view is dropped when
 the table is collected. Each fact follows the pandas reading it replaces (noted per function):
 missing cells (SQL NULL; pandas NaN) are skipped, text compares exactly, and each fact is cached on
-the table."""
+the table (FACTS), and kept in the table cache with its rows, so a later process reads it back
+without a query."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 
 ROW = "__tally_row"
 """The column of a table's view holding each row's 0-based position."""
+FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_values", "_fact_cells", "_fact_lines",
+         "_fact_has")
+"""The table attributes holding this module's facts, each a dict filled on first read: properties
+of the typed rows alone, so the table cache keeps them with the rows (agent/table_cache.py)."""
 _NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
             "FLOAT", "DOUBLE", "REAL", "BOOLEAN")
 _lock = threading.RLock()  # re-entrant: a finalizer may run while this thread holds it
@@ -174,6 +179,13 @@ def cents(table: Table, column: str) -> bool:
     (money: 12.50), under 1e15 in size; False for an integer column or one with no value."""
     if sql_type(table, column) not in ("DOUBLE", "FLOAT", "REAL"):
         return False
+    cache = table.__dict__.setdefault("_fact_cents", {})
+    if column not in cache:
+        cache[column] = _cents(table, column)
+    return cache[column]
+
+
+def _cents(table: Table, column: str) -> bool:
     x = col(column)
     cents_ = exp.Mul(this=x.copy(), expression=exp.convert(100))
     off = exp.Abs(this=exp.Sub(this=cents_, expression=exp.func("round", cents_.copy())))
@@ -205,10 +217,14 @@ def row_cells(table: Table, positions: list[int]) -> dict[int, dict[str, object]
     """The cells of the rows at these 0-based positions: {position: {column: cell (None if missing)}}."""
     if not positions:
         return {}
-    row, names = exp.column(ROW, quoted=True), table.columns
-    found = _rows(table, lambda view: exp.select(row, *[col(c) for c in names]).from_(view).where(
-        exp.In(this=row.copy(), expressions=[exp.convert(p) for p in positions])))
-    return {int(r[0]): dict(zip(names, r[1:])) for r in sorted(found)}
+    cache = table.__dict__.setdefault("_fact_cells", {})
+    key = tuple(positions)
+    if key not in cache:
+        row, names = exp.column(ROW, quoted=True), table.columns
+        found = _rows(table, lambda view: exp.select(row, *[col(c) for c in names]).from_(view).where(
+            exp.In(this=row.copy(), expressions=[exp.convert(p) for p in positions])))
+        cache[key] = {int(r[0]): dict(zip(names, r[1:])) for r in sorted(found)}
+    return {p: dict(cells) for p, cells in cache[key].items()}
 
 
 def many_lines(table: Table, column: str) -> tuple[int, int]:
@@ -216,6 +232,13 @@ def many_lines(table: Table, column: str) -> tuple[int, int]:
     not text."""
     if not is_text(table, column):
         return 0, 0
+    cache = table.__dict__.setdefault("_fact_lines", {})
+    if column not in cache:
+        cache[column] = _many_lines(table, column)
+    return cache[column]
+
+
+def _many_lines(table: Table, column: str) -> tuple[int, int]:
     x = col(column)
     breaks = exp.Sub(this=exp.Length(this=x.copy()), expression=exp.Length(this=exp.Replace(
         this=x.copy(), expression=exp.func("chr", exp.convert(10)), replacement=exp.Literal.string(""))))

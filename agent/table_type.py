@@ -149,8 +149,8 @@ class Table:
 
 
 
-_UNPICKLED = ("_rows_view", "_parquet_rows")
-"""Per-process caches a pickled table leaves out (agent/table_rows.py)."""
+_UNPICKLED = ("_rows_view", "_cache_entry", "_facts_kept")
+"""Per-process state a pickled table leaves out (agent/table_rows.py, agent/table_cache.py)."""
 
 
 def _get_df(table: Table) -> pd.DataFrame:

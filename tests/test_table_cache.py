@@ -92,3 +92,55 @@ def test_a_hit_marks_its_entry_used(small_cache, tmp_path):
     os.utime(saved, (long_ago, long_ago))
     load_table(path)
     assert time.time() - saved.stat().st_mtime < HOUR
+
+
+def test_facts_a_process_learned_come_back_to_the_next_open_without_a_query(small_cache, tmp_path, monkeypatch):
+    from agent import table_rows
+
+    path = _orders(tmp_path / "a.csv", 300)
+    table = load_table(path)
+    assert table_rows.values(table, "region") == [("r0", 100), ("r1", 100), ("r2", 100)]  # i % 3, 300 rows
+    assert table_rows.numbers(table, "amount").high == 299
+    assert table_cache.keep_facts(table)
+    assert not table_cache.keep_facts(table)  # nothing new learned: not written again
+    (facts,) = small_cache.glob("*.facts")
+
+    def no_query(*_):
+        raise AssertionError("the rows were queried")
+
+    monkeypatch.setattr(table_rows, "_rows", no_query)
+    again = load_table(path)
+    assert table_rows.values(again, "region") == [("r0", 100), ("r1", 100), ("r2", 100)]
+    assert (table_rows.numbers(again, "amount").low, table_rows.numbers(again, "amount").high) == (0, 299)
+    monkeypatch.setattr(table_cache, "_facts_version", lambda: "other code")
+    assert "_fact_values" not in load_table(path).__dict__  # facts computed by other code are not read
+    assert facts.exists()
+
+
+def test_an_evicted_entry_takes_its_facts_and_orphaned_facts_go_once_old(tmp_path):
+    old = _entry(tmp_path, "old", 1000, 5 * HOUR)
+    new = _entry(tmp_path, "new", 1000, 3 * HOUR)
+    for pickled in (old, new):
+        pickled.with_suffix(".facts").write_bytes(b"f" * 500)
+    orphan = tmp_path / "gone.facts"
+    orphan.write_bytes(b"f")
+    os.utime(orphan, (time.time() - 2 * HOUR,) * 2)
+    assert table_cache.evict(tmp_path, 2000) == [orphan, old]  # 3000 bytes with the facts: one entry goes
+    assert not old.with_suffix(".facts").exists() and new.with_suffix(".facts").exists()
+
+
+def test_a_big_tables_parse_reports_come_back_without_a_scan(small_cache, tmp_path, monkeypatch):
+    from agent import parse_reports
+
+    path = tmp_path / "big.csv"
+    path.write_text("region,amount\n" + "".join(f"r{i % 3},{'n/a' if i % 10 == 0 else i}\n" for i in range(300)))
+    table = load_table(path, frame_rows=100)  # past frame_rows: read where it lies, reports computed on use
+    assert table.lies_in_file
+    assert table.reports["amount"].missing == 30  # every tenth of 300 rows is 'n/a'
+    assert table_cache.keep_facts(table)
+
+    def no_scan(*_):
+        raise AssertionError("the rows were scanned")
+
+    monkeypatch.setattr(parse_reports, "reports", no_scan)
+    assert load_table(path, frame_rows=100).reports["amount"].missing == 30

@@ -87,8 +87,15 @@ class DuckDBBackend:
             self.connection.register("_incoming", table.df)
             source = exp.to_table("_incoming")
         create = exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="TABLE",
-                            expression=exp.select("*").from_(source))
-        self.connection.execute(create.sql(dialect=self.dialect))
+                            expression=exp.select(exp.Star()).from_(source))
+        (threads,), = self.connection.execute("SELECT current_setting('threads')").fetchall()
+        # One thread copies a loaded file's rows (FRAME_ROWS at most by default) in about half the CPU time
+        # of all cores, and no slower (the 100k CSV's rows: 0.10 s CPU against 0.18 s, on 2 busy cores).
+        self.connection.execute("SET threads = 1")
+        try:
+            self.connection.execute(create.sql(dialect=self.dialect))
+        finally:
+            self.connection.execute(f"SET threads = {int(threads)}")
         if source.name == "_incoming":
             self.connection.unregister("_incoming")
         self._copied.add(name)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rich.progress is imported by the first build, not by every `tally ask`
+    from rich.console import Console
+    from rich.progress import Progress
 
 
 class IndexBar:
@@ -17,6 +20,8 @@ class IndexBar:
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
             self.bar = Progress(TextColumn(f"[bold]{self.label}"), BarColumn(), MofNCompleteColumn(),
                                 TextColumn("{task.fields[rate]} rows/s"), TimeRemainingColumn(),
                                 console=self.console, transient=False)
