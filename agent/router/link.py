@@ -216,11 +216,12 @@ def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> No
     """'the amount of products in one transaction': a measure word followed by 'of' and a row noun
     counts items, so it names the one numeric column whose header says quantity (transaction_qty);
     with none or several such columns the measure word stays as it was."""
-    holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
     for item in reading.items:
+        if item.kind != "measure" or item.pos + 1 >= len(tokens) or tokens[item.pos + 1].lower != "of":
+            continue
         after = reading.at(item.pos + 2)
-        if item.kind == "measure" and len(holders) == 1 and item.pos + 1 < len(tokens) \
-                and tokens[item.pos + 1].lower == "of" and after is not None and after.kind == "row":
+        holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
+        if len(holders) == 1 and after is not None and after.kind == "row":
             item.meanings, item.kind = [Meaning("column", holders[0])], "column"
             reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
 
