@@ -18,7 +18,8 @@ from agent.router.headers import link_headers
 from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns
-from agent.router.synonyms import generic_synonyms, wordnet_links
+from agent.router.synonyms import wordnet_links
+from agent.router.word_senses import generic_synonyms
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
