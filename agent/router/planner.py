@@ -73,6 +73,13 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if (selection := which_rows(draft, predicates, table)) is not None:
         return selection
     plan = _aggregate(draft, lex, table, predicates, reading)
+    _label_named(plan, draft, reading)
+    return plan
+
+
+def _label_named(plan: AggregateArgs, draft: Draft, reading: Reading) -> None:
+    """Raises Abstain when the question asks which one or who ('Which day had the most visits?')
+    and the aggregate `plan` has no grouping to name it by: a bare maximum names nothing."""
     first = reading.items[0] if reading.items else None
     if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:
         # 'Which day had the most visits?' asks for a label; a bare maximum names none
@@ -81,7 +88,6 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if asks_who(reading) and not plan.group_by:
         raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
                       "column that ranks the rows ('who has the highest <column>').")
-    return plan
 
 
 def _names_something(draft: Draft) -> bool:
@@ -90,30 +96,65 @@ def _names_something(draft: Draft) -> bool:
 
 
 def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], reading: Reading) -> AggregateArgs:
+    """The aggregate plan of `draft`: its measure column, the operation (asked, or the one its order
+    or grouping words imply), a count of a text column as a distinct count, and the order and limit
+    of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
     column = measure_column(draft, lex)
-    op, order, limit = draft.op, draft.order, draft.limit
+    order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:
         raise Abstain(f"This asks for {limit} records, not a computed number, and record search is not available.")
     if draft.which and draft.group_by and order is None:
         raise Abstain("I can rank groups ('which X has the highest Y') but not select groups by a condition.")
+    op, order = _implied_op(draft, lex, table, predicates, column, order)
+    _not_counted_by_similarity(draft, op, column)
+    op, column = _counted_column(draft, lex, table, predicates, reading, op, column)
+    if op != "count" and column is None:
+        raise Abstain(f"I could not tell which column to take the {op} of "
+                      f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")
+    if order and not draft.group_by:
+        raise Abstain(f"'{'highest' if order == 'desc' else 'lowest'}' needs something to rank "
+                      "(e.g. 'which category has the highest ...').")
+    if draft.group_by and order is None:
+        order = "desc"
+    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
+        raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
+                      "(all tie at 1); say which column to rank by.")
+    if draft.which and draft.group_by and limit is None:
+        limit = 1
+    return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
+                         order=order, limit=limit)
+
+
+def _implied_op(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], column: str | None,
+                order: str | None) -> tuple[str, str | None]:
+    """(operation, order): the draft's operation word, else the one its words imply ('the highest
+    price' is MAX, 'which category has the most' a count per group, a grouped measure its total).
+    Raises Abstain when no word says what to compute."""
+    op = draft.op
     if draft.magnitude:
         op = op or ("max" if order == "desc" else "min")
-    if op is None:
-        if order and column and not draft.group_by and column in lex.numeric_columns:
-            op, order = ("max" if order == "desc" else "min"), None
-        elif draft.group_by or draft.measure_used:
-            # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
-            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
-                    and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
-                raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
-                              f"groups by its average, its total or its highest value? Say which.")
-            op = "sum" if column in lex.numeric_columns else "count"
-        elif order or (predicates and column is None):
-            _not_asked_to_name(draft)
-            op = "count"
-        else:
-            raise Abstain("I could not tell what to compute (a total, count, average...?).")
-    _not_counted_by_similarity(draft, op, column)
+    if op is not None:
+        return op, order
+    if order and column and not draft.group_by and column in lex.numeric_columns:
+        return ("max" if order == "desc" else "min"), None
+    if draft.group_by or draft.measure_used:
+        # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
+        if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
+                and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
+            raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
+                          f"groups by its average, its total or its highest value? Say which.")
+        return ("sum" if column in lex.numeric_columns else "count"), order
+    if order or (predicates and column is None):
+        _not_asked_to_name(draft)
+        return "count", order
+    raise Abstain("I could not tell what to compute (a total, count, average...?).")
+
+
+def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], reading: Reading,
+                    op: str, column: str | None) -> tuple[str, str | None]:
+    """(operation, column) of a count: 'how many merchants' counts distinct merchants, 'how many
+    pages' of a numeric column sums it, a bare count counts rows, 'how many different products'
+    the entity's id. Raises Abstain for a count that would be 1 by construction or ambiguous."""
     key = one_row_key(predicates, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
@@ -133,21 +174,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         column = None
     if op == "count_distinct" and column is None:  # 'how many different products': the entity's one id
         column = entity_id(reading, table, draft.notes)
-    if op != "count" and column is None:
-        raise Abstain(f"I could not tell which column to take the {op} of "
-                      f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")
-    if order and not draft.group_by:
-        raise Abstain(f"'{'highest' if order == 'desc' else 'lowest'}' needs something to rank "
-                      "(e.g. 'which category has the highest ...').")
-    if draft.group_by and order is None:
-        order = "desc"
-    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
-        raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
-                      "(all tie at 1); say which column to rank by.")
-    if draft.which and draft.group_by and limit is None:
-        limit = 1
-    return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
-                         order=order, limit=limit)
+    return op, column
 
 
 def _not_asked_to_name(draft: Draft) -> None:

@@ -24,16 +24,8 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     said = item.meanings[0].value if item.meanings else None
     kind = lexical(item)
     numeric = part.column in ctx.lex.numeric_columns
-    if kind == "op":
-        if said == op:
-            return Strength.STRONG
-        if said == "count" and (op == "count_distinct" or (op == "sum" and numeric)):
-            return Strength.STRONG
-        if said == "sum" and op in ("count", "count_distinct") and (
-                part.column is None or ctx.table.roles.get(part.column) is ColumnRole.identifier):
-            return Strength.STRONG  # 'total respondents', 'the total number of'
-        if said == "count_distinct" and op == "count_distinct":
-            return Strength.STRONG
+    if kind == "op" and _op_said(said, part, numeric, ctx):
+        return Strength.STRONG
     if kind == "order" and _FLIP.get(op or "") == said:
         return Strength.STRONG
     if kind == "order" and word in V.COUNT_ORDER and (op == "count" or (op == "count_distinct" and not numeric)
@@ -58,6 +50,20 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     if kind == "row" and op == "count" and ctx.plan_kind == "CheckArgs":
         return Strength.STRONG  # 'Does the table have more than 1000 rows?'
     return None
+
+
+def _op_said(said: str | None, part: Part, numeric: bool, ctx: Context) -> bool:
+    """True when the operation word meaning `said` names the part's operation: the same one, 'how
+    many' for a distinct count or a numeric total, 'total' for a count of rows or of ids."""
+    op = part.op
+    if said == op:
+        return True
+    if said == "count" and (op == "count_distinct" or (op == "sum" and numeric)):
+        return True
+    if said == "sum" and op in ("count", "count_distinct") and (
+            part.column is None or ctx.table.roles.get(part.column) is ColumnRole.identifier):
+        return True  # 'total respondents', 'the total number of'
+    return said == "count_distinct" and op == "count_distinct"
 
 
 def _money(column: str | None, ctx: Context) -> bool:
