@@ -41,11 +41,13 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
 
 
 def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    """Read one item of `reading` into `draft` by its kind: the operation, an order, a grouping, a
-    column or value (a condition or what is asked), or another word (time, comparison, ordinal,
-    unit, sign, date, month). Raises Abstain naming the words it cannot read."""
+    """Read one item of `reading` into `draft` by its kind: the operation, a ratio word, an order, a
+    grouping, a column or value (a condition or what is asked), or another word (time, comparison,
+    ordinal, unit, sign, date, month). Raises Abstain naming the words it cannot read."""
     if item.kind == "op":
         _op_word(item, reading, draft, lex, table)
+    elif item.kind == "ratio":
+        draft.ratio = True
     elif item.kind == "order":
         _order_word(item, reading, draft)
     elif item.kind == "group":
