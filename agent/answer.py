@@ -42,8 +42,17 @@ def label(op: Agg | str, column: str | None) -> str:
     return f"{_LABELS[op]} {column}"
 
 
+def fmt_key(value: Value) -> str:
+    """A group key as a label: a whole number without thousands separators (the year 1998, a zip
+    code, a rank), anything else as `fmt` writes it."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
+        return str(int(value))
+    return fmt(value)
+
+
 def key_text(group: Group) -> str:
-    return ", ".join(fmt(k) for k in group.key)
+    """A group's key as labels, 'TX, 1998' for a key of two columns."""
+    return ", ".join(fmt_key(k) for k in group.key)
 
 
 def describe_result(result: Result, plan: object = None) -> str:

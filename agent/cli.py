@@ -46,8 +46,10 @@ def _choose_agent(files: list[str], question: str, config: Config):
     """The agent over the one table the router reads `question` against: every table is loaded
     (Excel: every sheet); the table whose router decision holds a plan or lookup answers (or
     refuses, when every word was read but its rows keep it from an exact answer). With
-    several such tables it refuses (exit 3), naming them, rather than pick one; with none, the
-    first table answers (it abstains with its reason, or a model decides)."""
+    several such tables, the one holding a column the question names that the others lack answers
+    (said on stderr: agent.sheets); else it refuses (exit 3), naming them, rather than pick one;
+    with none, the first table answers (it abstains with its reason, or a model decides)."""
+    from agent.sheets import only_named_here
     from agent.sources import expand
 
     specs = expand(files)
@@ -56,6 +58,10 @@ def _choose_agent(files: list[str], question: str, config: Config):
         return agents[0]
     readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None
                 or d.data_refused]  # read, but its rows refuse: still a table the question is about
+    if len(readable) > 1 and (only := only_named_here(question, [a.table for a in readable])) is not None:
+        chosen, columns = readable[only[0]], ", ".join(only[1])
+        _notice(f"Read against {chosen.table.name}: the question names {columns}, a column of that table only.")
+        return chosen
     if len(readable) > 1:
         names = ", ".join(a.table.name for a in readable)
         errors.print(f"I cannot tell which table this asks about: it reads against {names}. Ask again with one "

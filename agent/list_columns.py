@@ -70,9 +70,11 @@ def split_items(cell: object, form: ListForm) -> list[str] | None:
 
 
 def _missing(cell: object) -> bool:
+    if cell is None or isinstance(cell, str):
+        return cell is None
     import pandas as pd
 
-    return cell is None or cell is pd.NA or cell is pd.NaT or (isinstance(cell, float) and cell != cell)
+    return cell is pd.NA or cell is pd.NaT or (isinstance(cell, float) and cell != cell)
 
 
 def as_json_text(cell: object) -> object:
@@ -97,7 +99,13 @@ def list_form(series: pd.Series) -> ListForm | None:
     module doc for the rule)."""
     if is_native(series):
         return ListForm.native
-    cells = [str(v).strip() for v in series.dropna().iloc[: SAMPLE * 2].tolist() if str(v).strip()][:SAMPLE]
+    return text_list_form(series.dropna().iloc[: SAMPLE * 2].tolist())
+
+
+def text_list_form(head: list[object]) -> ListForm | None:
+    """The ListForm of a text column from its first 2 x SAMPLE non-missing cells (file order), or
+    None: the rule of `list_form` for a column that is not a native list."""
+    cells = [str(v).strip() for v in head if str(v).strip()][:SAMPLE]
     if len(cells) < 3:
         return None
     if sum(bool(re.fullmatch(r"\[.*\]", c, re.S)) for c in cells) >= 0.9 * len(cells):

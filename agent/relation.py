@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from collections.abc import Mapping
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -23,11 +22,13 @@ from sqlglot import exp
 
 from agent import table_cache
 from agent import typed_view as tv
+from agent import typing_sql, value_frame_sql, whole_sql
 from agent.frames import fetch_frame
 from agent.errors import TableLoadError
 from agent.list_columns import ListForm, as_json_text, is_native, list_form
+from agent.parse_reports import RAW as _RAW, LazyReports, call as _call, connect as _connect, label_flags, reports as _reports
 from agent.summary_rows import drop_summary_rows
-from agent.table_type import ColumnRole, ParseReport, Table, infer_role
+from agent.table_type import ColumnRole, Table, infer_role
 from agent.typed_view import column
 
 if TYPE_CHECKING:
@@ -38,16 +39,6 @@ SAMPLE_ROWS = 5_000
 FRAME_ROWS = 250_000
 """Tables up to this many rows are typed whole and keep every typed row in `df`."""
 VALUE_FRAME_DISTINCT = 20_000
-_RAW = "raw"
-
-def _connect() -> duckdb.DuckDBPyConnection:
-    connection = duckdb.connect(":memory:")
-    connection.execute("SET enable_progress_bar = false")
-    return connection
-
-
-def _call(name: str, *args: exp.Expression) -> exp.Expression:
-    return exp.Anonymous(this=name, expressions=list(args))
 
 
 def file_source(path: Path, delimiter: str | None = None, null_tokens: list[str] | None = None,
@@ -89,20 +80,10 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     if not count:
         raise TableLoadError(label, "no rows")
     complete = count <= frame_rows
-    described = connection.execute(f"DESCRIBE {_RAW}").fetchall()
-    names = [str(row[0]) for row in described]
-    headers = headers if headers is not None and len(headers) == len(names) else names
-    text = [str(row[0]) for row in described if str(row[1]) == "VARCHAR"]
-    plain = tv.plain_numbers(connection, _RAW, text, None if complete else SAMPLE_ROWS)
-    wanted = [n for i, n in enumerate(names) if n not in plain or (i == 0 and tv.looks_like_index(headers[0]))]
-    query = exp.select(*[column(n) for n in wanted] or ["rowid"]).from_(_RAW).order_by("rowid")
-    raw = fetch_frame(connection, query if complete else query.limit(SAMPLE_ROWS))
-    if len(names) > 1 and tv.looks_like_index(headers[0]) and _index(raw[names[0]]):
-        names, headers = names[1:], headers[1:]
+    names, headers, typings = _typings(connection, headers, None if complete else min(count, SAMPLE_ROWS),
+                                       count if complete else min(count, SAMPLE_ROWS), by_sql=frame is None)
     display = tv.trimmed_headers(headers)
-    native = {str(row[0]): str(row[1]) for row in described}
-    typings = {trimmed: plain[name] if name in plain else tv.as_text(name) if tv.read_as_text(native[name])
-               else tv.decide(name, raw[name]) for trimmed, name in zip(display, names)}
+    typings = dict(zip(display, (typings[name] for name in names)))
     view_sql = tv.view_select(source, list(typings.values()), display)
     if complete:
         table = _whole(connection, label, digest, typings, display)
@@ -111,6 +92,32 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
     table.view_sql = view_sql
     connection.close()
     return table
+
+
+def _typings(connection, headers: list[str] | None, limit: int | None, rows: int, by_sql: bool,
+             ) -> tuple[list[str], list[str], dict[str, tv.ColumnTyping]]:
+    """(The raw columns kept, their headers, raw column -> typing) of table `raw`, decided from its
+    first `limit` rows (all when None; `rows` of them): plain numbers by SQL, then (`by_sql`) each
+    other column by agent.typing_sql, and what that leaves from a pandas sample (typed_view.decide).
+    A leading unnamed column of strictly increasing whole numbers is a saved index, dropped."""
+    described = connection.execute(f"DESCRIBE {_RAW}").fetchall()
+    names, native = [str(r[0]) for r in described], {str(r[0]): str(r[1]) for r in described}
+    headers = headers if headers is not None and len(headers) == len(names) else names
+    plain = tv.plain_numbers(connection, _RAW, [n for n in names if native[n] == "VARCHAR"], limit)
+    typings: dict[str, tv.ColumnTyping | None] = {
+        n: plain[n] if n in plain else tv.as_text(n) if tv.read_as_text(native[n])
+        else typing_sql.sql_typing(connection, n, native[n], rows, limit) if by_sql else None for n in names}
+    index = len(names) > 1 and tv.looks_like_index(headers[0])
+    dropped = typing_sql.leading_index(connection, names[0], limit) if index and by_sql else None
+    wanted = [n for n in names if typings[n] is None] + ([names[0]] if index and dropped is None else [])
+    if wanted:
+        query = exp.select(*[column(n) for n in dict.fromkeys(wanted)]).from_(_RAW).order_by("rowid")
+        raw = fetch_frame(connection, query if limit is None else query.limit(limit))
+        typings.update({n: tv.decide(n, raw[n]) for n in names if typings[n] is None})
+        dropped = _index(raw[names[0]]) if index and dropped is None else dropped
+    if dropped:
+        names, headers = names[1:], headers[1:]
+    return names, headers, typings
 
 
 def _read_raw(connection, source: exp.Expression, frame_rows: int) -> int:
@@ -179,7 +186,10 @@ def _typed(connection, typings: dict[str, tv.ColumnTyping], source: exp.Expressi
 
 def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
            display: dict[str, str]) -> Table:
-    """A table typed whole: every typed row in `df` (file order), summary rows left out."""
+    """A table typed whole: every typed row in `df` (file order), summary rows left out. Typed by
+    SQL into a Parquet file of its rows where agent.whole_sql can read it without pandas."""
+    if (table := _whole_by_sql(connection, label, digest, typings, display)) is not None:
+        return table
     nulls: dict[str, int] = {}
     df = _typed(connection, typings, exp.to_table(_RAW), order=True, nulls=nulls)
     lists = list_columns(df, typings)
@@ -190,7 +200,7 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
     text = text if numeric and len(df) >= 3 else []
     reports, flags = _reports(connection, exp.to_table(_RAW), typings, {n: len(df) - k for n, k in nulls.items()},
-                              _label_flags(typings, text))
+                              label_flags(typings, text))
     labelled = [name for name, flag in zip(text, flags) if flag]
     df, summary = drop_summary_rows(df, text, numeric, reports, labelled)
     if summary is not None:
@@ -198,16 +208,25 @@ def _whole(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyp
     return Table(label, label.name, df, display, reports, roles, digest, lists=lists, summary=summary)
 
 
-def _label_flags(typings: dict[str, tv.ColumnTyping], names: list[str]) -> list[exp.Expression]:
-    """Per column of `names` (text columns), whether a cell contains 'tot' or 'sum' in any case:
-    the cells a summary-row label can be (agent.summary_rows), as aggregates over the raw rows."""
-    items = []
-    for name in names:
-        low = exp.Lower(this=exp.cast(typings[name].expression.copy(), "VARCHAR"))
-        found = exp.or_(*[exp.GT(this=_call("strpos", low.copy(), exp.Literal.string(w)), expression=exp.convert(0))
-                          for w in ("tot", "sum")])
-        items.append(exp.func("bool_or", found))
-    return items
+def _whole_by_sql(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
+                  display: dict[str, str]) -> Table | None:
+    """`_whole` without a DataFrame: the typed rows in a temporary Parquet file (agent/whole_sql.py);
+    None when only the pandas reading can be sure of the roles, list columns or summary rows."""
+    whole = whole_sql.typed_whole(connection, typings)
+    if whole is None:
+        return None
+    roles, lists = whole.roles, whole.lists
+    text = [c for c, r in roles.items() if r in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+            and whole.types[c] == "VARCHAR" and c not in lists]
+    numeric = [c for c, r in roles.items() if r is ColumnRole.numeric]
+    text = text if numeric and whole.rows >= 3 else []
+    reports, flags = _reports(connection, exp.to_table(_RAW), typings, whole.present, label_flags(typings, text))
+    if whole_sql.summary_possible(connection, text, [name for name, flag in zip(text, flags) if flag]):
+        return None
+    path = whole_sql.write_rows(connection, whole)
+    table = Table(label, label.name, None, display, reports, roles, digest, lists=lists, rows_parquet=path)
+    whole_sql.forget_with(table, path)
+    return table
 
 
 def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> dict[str, ListForm]:
@@ -230,6 +249,8 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
     (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
+    if (table := _in_place_by_sql(connection, label, digest, typings, display, source, int(rows))) is not None:
+        return table
     sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
     lists = {n: ListForm.native if f is ListForm.json else f for n, f in list_columns(sample, typings).items()}
     roles = {n: infer_role(n, sample[n]) for n in display}
@@ -238,6 +259,24 @@ def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.Column
     frame = _value_frame(connection, sample, {n: r for n, r in roles.items() if n not in lists}, rows, spellings)
     table = Table(label, label.name, frame, display, reports, roles, digest, lies_in_file=True, row_count=int(rows),
                   lists=lists)
+    table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
+    return table
+
+
+def _in_place_by_sql(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping],
+                     display: dict[str, str], source: exp.Expression, rows: int) -> Table | None:
+    """`_in_place` without a DataFrame: roles and list columns by SQL over the typed sample, the
+    value frame built by SQL into a temporary Parquet file (agent/value_frame_sql.py); None when
+    only the pandas reading can be sure of the sample (agent/whole_sql.py)."""
+    whole = whole_sql.typed_whole(connection, typings, SAMPLE_ROWS)
+    if whole is None:
+        return None
+    spellings: dict[str, list[tuple[str, str, int]]] = {}
+    roles = {n: r for n, r in whole.roles.items() if n not in whole.lists}
+    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings)
+    table = Table(label, label.name, None, display, LazyReports(source, typings), whole.roles, digest,
+                  lies_in_file=True, row_count=rows, lists=whole.lists, rows_parquet=path)
+    whole_sql.forget_with(table, path)
     table.__dict__["_spelling_counts"] = spellings  # the engine's cache (agent/engine/sql_engine.py)
     return table
 
@@ -286,68 +325,6 @@ def open_file(path: Path, *, delimiter: str | None = None, cache: bool = True, f
     return table
 
 
-class LazyReports(Mapping[str, ParseReport]):
-    """Parse reports computed over every row, one column at a time on first use (a full scan of
-    that column), so opening a big file costs no scan."""
-
-    def __init__(self, source: exp.Expression, typings: dict[str, tv.ColumnTyping]):
-        self._source, self._typings = source, typings
-        self._done: dict[str, ParseReport] = {}
-
-    def __getitem__(self, key: str) -> ParseReport:
-        if key not in self._done:
-            connection = _connect()
-            self._done[key] = _reports(connection, self._source, {key: self._typings[key]})[0][key]
-            connection.close()
-        return self._done[key]
-
-    def __iter__(self):
-        return iter(self._typings)
-
-    def __len__(self) -> int:
-        return len(self._typings)
-
-
-def _typed_cells(typing: tv.ColumnTyping) -> bool:
-    """True when the column's typing reads its raw text (a number or date typed from VARCHAR);
-    False for a column that passes through (already typed, or text), whose cells never fail to read."""
-    return typing.kind != "text" and typing.expression != column(typing.name)
-
-
-def _present(typing: tv.ColumnTyping) -> exp.Expression:
-    """The present (non-missing) cell of the column: NULL for missing tokens when its text is read."""
-    raw = column(typing.name)
-    return tv._present(exp.cast(raw, "VARCHAR")) if _typed_cells(typing) else raw
-
-
-def _reports(connection, source: exp.Expression, typings: dict[str, tv.ColumnTyping],
-             typed: dict[str, int] | None = None, extra: list[exp.Expression] | None = None,
-             ) -> tuple[dict[str, ParseReport], tuple]:
-    """(Each column's ParseReport, the values of the `extra` aggregates) in one scan of `source`,
-    plus one query per column with unread cells. A report counts missing cells and non-missing
-    cells the typing could not read, with up to 5 of them in file order. `typed`: each column's
-    count of non-NULL typed cells over `source` when already known (from the typed rows), so the
-    typing is not evaluated again."""
-    counted = {n for n, t in typings.items() if _typed_cells(t) and (typed is None or n not in typed)}
-    items = [exp.Count(this=exp.Star())] + [exp.Count(this=_present(t)) for t in typings.values()]
-    items += [exp.Count(this=typings[n].expression.copy()) for n in counted] + list(extra or [])
-    (counts,) = connection.execute(exp.select(*items).from_(source.copy()).sql("duckdb")).fetchall()
-    total, present = counts[0], dict(zip(typings, counts[1:]))
-    reads = dict(zip(counted, counts[1 + len(typings):]))
-    reports = {}
-    for name, typing in typings.items():
-        readable = reads[name] if name in reads else typed[name] if _typed_cells(typing) else present[name]
-        missing, bad = int(total - present[name]), int(present[name] - readable)
-        examples: list[str] = []
-        if bad:
-            query = exp.select(column(typing.name)).from_(source.copy()).where(
-                exp.and_(exp.Not(this=exp.Is(this=_present(typing), expression=exp.Null())),
-                         exp.Is(this=typing.expression.copy(), expression=exp.Null())))
-            if source.name == _RAW:
-                query = query.order_by("rowid")
-            examples = [str(r[0]) for r in connection.execute(query.limit(5).sql("duckdb")).fetchall()]
-        reports[name] = ParseReport(missing, bad, examples, list(typing.notes))
-    return reports, tuple(counts[1 + len(typings) + len(counted):])
 
 
 def _value_frame(connection, sample: pd.DataFrame, roles: dict[str, ColumnRole], rows: int,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from agent.answer import fmt, fmt_percent, provenance_lines
+from agent.answer import fmt, fmt_key, fmt_percent, provenance_lines
 from agent.charts import counts_rows
 from agent.outcome import Outcome
 from agent.phrasing import plural
@@ -65,7 +65,7 @@ def _group_table(result: AggregateResult | RatioResult, max_rows: int) -> RichTa
         table.add_column("rows", justify="right")
     for g in result.groups[:max_rows]:
         cells = [fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]
-        table.add_row(*(fmt(k) for k in g.key), *cells, *([] if once else [f"{g.rows:,}"]))
+        table.add_row(*(fmt_key(k) for k in g.key), *cells, *([] if once else [f"{g.rows:,}"]))
     return table
 
 

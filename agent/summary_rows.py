@@ -29,8 +29,25 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-TOTAL_WORDS = re.compile(r"\b(?:grand[\s_-]*total|sub[\s_-]?totals?|totals?|sum)\b", re.IGNORECASE)
-"""A cell naming a total: whole words only, so 'Summit', 'Sumatra' and 'Totally' never match."""
+_LATIN_TOTALS = ("grand[\\s_-]*total", "sub[\\s_-]?totals?", "totals?", "sum",
+                 # German, Dutch, Italian, French, Nordic, Polish, Turkish, Russian words for a total row
+                 "gesamt", "insgesamt", "gesamtsumme", "zwischensumme", "summe", "subtotaal", "totaal",
+                 "totale", "subtotale", "sous-total", "totalt", "summa", "i alt", "razem", "suma", "toplam",
+                 "итого", "всего")
+_CJK_TOTALS = ("合计", "合計", "总计", "總計", "総計", "小计", "小計", "共计", "共計", "합계", "소계", "총계")
+TOTAL_WORDS = re.compile(r"\b(?:" + "|".join(_LATIN_TOTALS) + r")\b|" + "|".join(_CJK_TOTALS), re.IGNORECASE)
+"""A cell naming a total, in English or one of the languages above: Latin and Cyrillic words
+whole only, so 'Summit', 'Sumatra', 'Totally' and 'Gesamtschule' never match; Chinese, Japanese and
+Korean words anywhere in the cell ('北京合计'), as those scripts write no spaces."""
+LABEL_STEMS = ("tot", "sum", "gesamt", "i alt", "razem", "toplam", "итого", "всего", *_CJK_TOTALS)
+"""Lower-case substrings one of which every cell TOTAL_WORDS matches contains: the cheap test SQL
+runs over every cell (agent.relation) before the pattern runs on the few that pass."""
+
+
+def names_total(cell: str) -> bool:
+    """True when the text `cell` names a total (TOTAL_WORDS), the cheap LABEL_STEMS test first."""
+    low = cell.lower()
+    return any(stem in low for stem in LABEL_STEMS) and TOTAL_WORDS.search(cell) is not None
 GRAND = re.compile(r"\bgrand\b|\boverall\b", re.IGNORECASE)
 
 
@@ -73,8 +90,8 @@ class SummaryRows:
 def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],
                       label_columns: list[str] | None = None) -> list[SummaryRow]:
     """The summary rows of `df` by the module's rule; [] without a numeric column or under 3 rows.
-    `label_columns`: the text columns that may hold a label at all (a cell containing 'tot' or
-    'sum' in any case, as SQL over the table finds them; None: every text column is read).
+    `label_columns`: the text columns that may hold a label at all (a cell containing one of
+    LABEL_STEMS in any case, as SQL over the table finds them; None: every text column is read).
     Candidates are found in one vectorised pass; every candidate is then checked at once against
     the running sums, again after each summary row found (which moves the sums)."""
     if not numeric_columns or len(df) < 3:
@@ -121,8 +138,7 @@ def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:
         cells = df[column].astype("string").str.strip()
         # the pattern runs once per distinct spelling, not per cell (a compiled pattern puts pandas on a
         # per-cell Python path: 12 s of a 100k-row open)
-        named = [v for v in cells.dropna().unique() if ("tot" in (low := v.lower()) or "sum" in low)
-                 and TOTAL_WORDS.search(v)]
+        named = [v for v in cells.dropna().unique() if names_total(v)]
         hit = cells.isin(named).to_numpy(dtype=bool) & out.isna().to_numpy()
         out[hit] = cells[hit].astype(object)
     return out.reset_index(drop=True)

@@ -29,7 +29,8 @@ IN_USE_SECONDS = 3600
 """An entry used (or a file written) less than this long ago is never removed: another process may
 still read its rows (a `tally serve` reads a table's rows file whenever a question needs them)."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
-                   "text_files", "table_rows", "table_cache")
+                   "text_files", "table_rows", "table_cache", "parse_reports", "cell_rules", "typing_sql", "whole_sql",
+                   "value_frame_sql")
 
 
 @functools.cache
@@ -73,14 +74,21 @@ def load(path: Path, **options: object) -> Table | None:
 
 
 def save(table: Table, saved: Path) -> None:
-    """Keep `table` at `saved` (from `entry`): its typed rows as `<key>.parquet`, the rest pickled.
+    """Keep `table` at `saved` (from `entry`): its typed rows as `<key>.parquet` (a temporary rows
+    file of a table typed without a DataFrame is moved there, not rewritten), the rest pickled.
     Each file is written whole, then moved into place; then older entries are evicted (`evict`)."""
+    import shutil
+
+    from agent import whole_sql
     from agent.table_rows import write_parquet
 
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     rows = saved.with_suffix(".parquet")
     partial = saved.with_suffix(f".{os.getpid()}.rows.tmp")
-    write_parquet(table, partial)
+    if whole_sql.temporary(table.rows_parquet) and "_rows_view" not in table.__dict__:
+        shutil.move(table.rows_parquet, partial)  # the rows typed without a DataFrame: moved, not rewritten
+    else:
+        write_parquet(table, partial)
     partial.replace(rows)
     table.rows_parquet = rows
     partial = saved.with_suffix(f".{os.getpid()}.tmp")

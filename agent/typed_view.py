@@ -109,6 +109,19 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
 
 
+def typing_for(name: str, kind: str, notes: tuple[str, ...] = (), decimal_comma: bool = False) -> ColumnTyping:
+    """The typing `decide` gives raw text column `name` once its kind is known: 'whole' (BIGINT),
+    'number' (`decimal_comma` as its cells show), 'iso' (ISO dates) or 'text' (as it is)."""
+    raw = column(name)
+    if kind == "whole":
+        return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
+    if kind == "number":
+        return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
+    if kind == "iso":
+        return ColumnTyping(name, "date", _iso_date(raw), notes)
+    return ColumnTyping(name, "text", raw, notes)
+
+
 _TEXT_TYPES = ("BOOLEAN", "STRUCT", "MAP", "JSON", "UNION")
 
 

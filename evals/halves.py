@@ -1,5 +1,6 @@
-"""Split a `tally eval` results.json by set, and the wtq set by table into two halves (crc32 of the
-table's name, even = 'build', odd = 'check'), so kinds built on one half are measured on the other.
+"""Split a `tally eval` results.json by set, and the wtq sets (the seeded sample `wtq` and the whole
+training split `wtq_all`) by table into two halves (crc32 of the table's name, even = 'build', odd
+= 'check'), so kinds built on one half are measured on the other.
 
 Usage: python -m evals.halves results/<stamp>/results.json [--wrong SET] [--list VERDICT]"""
 
@@ -18,13 +19,24 @@ def half(table: str) -> str:
     return "build" if zlib.crc32(table.encode()) % 2 == 0 else "check"
 
 
+WTQ_SETS = ("wtq", "wtq_all")
+
+
+def wtq_tables(sets: set[str]) -> dict[str, str]:
+    """{case id: table path} over both wtq sets when `sets` holds either (a `wtq_all` run labels
+    its cases 'wtq'; ids are the dataset's own, shared by both); {} otherwise."""
+    if not sets & set(WTQ_SETS):
+        return {}
+    return {c.id: c.table for name in WTQ_SETS for c in load_set(name)}
+
+
 def main(argv: list[str]) -> None:
     """Print cases, correct and confidently wrong per set (wtq per half)."""
     results = json.loads(open(argv[0]).read())
-    tables = {c.id: c.table for c in load_set("wtq")} if any(r["set"] == "wtq" for r in results) else {}
+    tables = wtq_tables({r["set"] for r in results})
     tally: dict[str, Counter] = {}
     for r in results:
-        key = r["set"] + (f"/{half(tables[r['id']])}" if r["set"] == "wtq" else "")
+        key = r["set"] + (f"/{half(tables[r['id']])}" if r["set"] in WTQ_SETS else "")
         tally.setdefault(key, Counter())[r["verdict"]] += 1
         tally[key]["n"] += 1
     for key in sorted(tally):

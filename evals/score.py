@@ -58,10 +58,10 @@ def records_match(value: dict | None, answer: dict) -> bool:
     return all(str(r.get(k)).casefold() == str(v).casefold() for r in value["records"] for k, v in answer["where"].items())
 
 
-ASKS_WHICH = re.compile(r"\s*which\b|\s*what\s+(?!(?:is|was|are|were|does|do|did|has|had|have|'s|the|a|an|percentage|"
+ASKS_WHICH = re.compile(r"\s*(?:(?:in|on|at|during|for|from|by)\s+)?(?:which\b|what\s+(?!(?:is|was|are|were|does|do|did|has|had|have|'s|the|a|an|percentage|"
                         r"percent|share|proportion|fraction|number|amount|total|sum|average|mean|median)\b)\w+\s+"
-                        r"(?:has|had|have|is|was|were|are|did|does|saw|got|scored|won)\b", re.I)
-"""'Which X has ...', 'What year had ...': the answer is the group's key, not its value."""
+                        r"(?:has|had|have|is|was|were|are|did|does|saw|got|scored|won)\b)", re.I)
+"""'Which X has ...', 'What year had ...', 'In what year did ...': the answer is the group's key, not its value."""
 
 
 def structured_answer(outcome: Outcome, case: Case) -> object:
@@ -198,17 +198,41 @@ def rounded_equal(value: object, gold: object) -> bool:
     return round(float(value), decimals) == round(float(text), decimals) and len(str(value).split(".")[-1]) > decimals
 
 
+_WTQ_CITATION = re.compile(r"((?<!^)\[[^\]]*\]|\[\d+\]|[•♦†‡*#+])*$")
+_WTQ_DETAILS = re.compile(r"(?<!^)( \([^)]*\))*$")
+_WTQ_QUOTED = re.compile(r'^"([^"]*)"$')
+
+
+def _wtq_text(text: str) -> str:
+    """A text item as WikiTableQuestions' official evaluator normalises it (Pasupat & Liang 2015,
+    evaluator.py `normalize`): diacritics removed (NFKD, then every combining mark dropped), curly
+    quotes and the dashes ‐‑‒–—− made plain, then, until nothing changes, trailing citations and
+    marks ('[citation needed]', '[3]', '*', '†'), trailing details in parentheses (' (GBR)') and
+    outermost double quotes removed; a final period dropped, whitespace collapsed, lower-cased.
+    Also strips surrounding single quotes, as this scorer always has."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c) != "Mn")
+    text = re.sub(r"[‐‑‒–—−]", "-", re.sub(r"[“”]", '"', re.sub(r"[‘’´`]", "'", text)))
+    while True:
+        before = text
+        text = _WTQ_CITATION.sub("", text.strip())
+        text = _WTQ_DETAILS.sub("", text.strip())
+        text = _WTQ_QUOTED.sub(r"\1", text.strip())
+        if text == before:
+            break
+    text = text.strip().strip("'\"")
+    text = text[:-1] if text.endswith(".") else text
+    return re.sub(r"\s+", " ", text).casefold().strip()
+
+
 def _wtq_norm(item: object) -> str | float:
-    """WikiTableQuestions' value normalisation, after its official evaluator (Pasupat & Liang 2015,
-    evaluator.py): a number compares as a float ('$251,736' is 251736: a currency sign before it is
-not part of the value); text is NFKD-normalised, lower-cased, stripped of
-    surrounding quotes and a final period, with inner whitespace collapsed."""
+    """WikiTableQuestions' value normalisation, after its official evaluator: a number compares as
+    a float ('$251,736' is 251736: a currency sign before it is not part of the value); text as
+    `_wtq_text` normalises it."""
     if isinstance(item, bool):
         return str(item).casefold()
     if isinstance(item, (int, float)):
         return float(item)
-    text = unicodedata.normalize("NFKD", str(item)).strip().strip("'\"").rstrip(".").casefold()
-    text = re.sub(r"\s+", " ", text)
+    text = _wtq_text(str(item))
     number = _number(re.sub(r"[,$€£¥]", "", text)) if re.fullmatch(r"[-+]?[$€£¥]?[\d,]*\.?\d+", text) else None
     return number if number is not None else text
 
@@ -256,4 +280,14 @@ def score(case: Case, outcome: Outcome) -> tuple[Verdict, object]:
         ok = matches(value, case)
     if ok:
         return Verdict.correct, value
-    return (Verdict.hedged_wrong if HEDGES.search(outcome.answer) else Verdict.confident_wrong), value
+    return (Verdict.hedged_wrong if HEDGES.search(outcome.answer) or _only_ranked(outcome, case) else
+            Verdict.confident_wrong), value
+
+
+def _only_ranked(outcome: Outcome, case: Case) -> bool:
+    """True when the router's last result is a ranked record search (matches by meaning, said to be
+    'ranked, not all of them') for a question that is no record lookup: candidate records state no
+    answer, so a wrong one is hedged, not confidently wrong."""
+    results = [c.result for c in outcome.results if c.result is not None]
+    return (outcome.answered_by == "router" and case.type != "records" and bool(results)
+            and isinstance(results[-1], SearchResult) and not results[-1].exact)

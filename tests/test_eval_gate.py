@@ -20,8 +20,6 @@ KNOWN_WRONG: dict[str, str] = {
                            "distinct fares; the set's golds keep repeats in a top N (databench-029, -063, train-061), "
                            "so there is no ambiguity to refuse; a correction would pass 1% of the set",
     "databench_train-044": "as 042: the bottom 4 non-survivors' fares are 0 x4; the gold is no reading of the table",
-    "nt-2209": "the cell is 'South Africa (national team)'; gold strips the parenthesis; golds keep such "
-               "parentheses elsewhere (nt-1536, nt-7053), so no answer-shaping rule holds",
     "nt-7943": "the cell is 'at Detroit Waza'; gold strips 'at'; the answer is the cell, as the decorated-cell "
                "rule refuses only codes and marks after a name",
 }

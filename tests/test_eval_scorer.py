@@ -105,9 +105,62 @@ def test_wtq_answers_compare_after_the_official_normalisation():
     assert not wtq_match("Bangkok", "Bangkok, Thailand", "category")
 
 
+@pytest.mark.parametrize("cell, gold", [
+    ("C.D. Águila", "C.D. Aguila"),                      # diacritics removed
+    ("2010–11", "2010-11"),                              # an en dash is a hyphen
+    ("Whatcha Lookin’ 4", "Whatcha Lookin' 4"),          # a curly quote is plain
+    ("Platinum[citation needed]", "Platinum"),           # a trailing citation goes
+    ("Kenya*", "Kenya"),                                 # so does a trailing mark
+    ("South Africa (national team)", "South Africa"),    # and trailing details in parentheses
+    ('"Hello"', "Hello"),                                # outermost double quotes
+])
+def test_wtq_text_is_normalised_as_the_official_evaluator_does(cell, gold):
+    from evals.score import wtq_match
+
+    assert wtq_match(cell, gold, "category")
+
+
+@pytest.mark.parametrize("cell, gold", [
+    ("at Detroit Waza", "Detroit Waza"),    # a leading word is kept
+    ("(ITA)", "ITA"),                       # parentheses at the start are not details
+    ("Italy (ITA) 1", "Italy"),             # nor in the middle
+    ("vs. BYU*", "BYU"),
+])
+def test_wtq_normalisation_removes_only_what_the_official_evaluator_removes(cell, gold):
+    from evals.score import wtq_match
+
+    assert not wtq_match(cell, gold, "category")
+
+
+@pytest.mark.parametrize("question, which", [
+    ("In what year did the highest number of points occur?", True),
+    ("which team had the most points?", True),
+    ("what year had the most wins?", True),
+    ("what is the total number of points?", False),
+    ("in total, how many points were scored?", False),
+])
+def test_a_question_asking_which_group_takes_the_key(question, which):
+    from evals.score import ASKS_WHICH
+
+    assert bool(ASKS_WHICH.match(question)) is which
+
+
 def test_a_number_rounding_to_a_gold_given_in_decimals_is_correct():
     from evals.score import rounded_equal
 
     assert rounded_equal(32.3054, "32.31")  # DataBench train: the mean fare, gold rounded to cents
     assert not rounded_equal(32.3, "32.31")
     assert not rounded_equal(2004.4, "2004")  # a whole-number gold never takes a fraction
+
+
+@pytest.mark.parametrize("stages, verdict", [
+    (["vector", "bm25", "fusion", "rerank"], Verdict.hedged_wrong),  # candidate records, 'ranked, not all of them'
+    (["exact"], Verdict.confident_wrong),                            # records a filter picked: a stated answer
+])
+def test_a_ranked_record_search_for_a_fact_question_is_hedged_when_wrong(stages, verdict):
+    from agent.results import SearchResult, Stage
+
+    result = SearchResult(query="q", records=[], filter="", provenance=PROV,
+                          stages=[Stage(name=n, returned=5, elapsed_ms=1.0) for n in stages])
+    c = case(set="wtq", type="category", answer="Myron Greenberg", question="who did he lose against?")
+    assert score(c, router(result))[0] is verdict

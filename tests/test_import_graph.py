@@ -16,10 +16,11 @@ LAYERS = [
     # 0: values and plans, no table
     ["agent.errors", "agent.numbers", "agent.per_entity", "agent.plan", "agent.positions", "agent.queries",
      "agent.sqlish", "agent.summary_rows", "agent.typed_view", "agent.prompts", "agent.list_columns", "agent.text_files",
-     "agent.frames"],
-    # 1: the Table type, its profile, results, row predicates, the one opener
+     "agent.frames", "agent.cell_rules"],
+    # 1: the Table type, its profile, results, row predicates, the one opener and its cache
     ["agent.table_type", "agent.profile", "agent.results", "agent.predicates", "agent.relation", "agent.list_sql",
-     "agent.table_rows"],
+     "agent.table_rows", "agent.table_cache", "agent.parse_reports", "agent.typing_sql", "agent.whole_sql",
+     "agent.value_frame_sql"],
     # 2: file loaders
     ["agent.table", "agent.sources"],
     # 3: the engine

@@ -1,7 +1,8 @@
 """`tally ask` on a cached CSV answers without importing pandas (issue 16: pandas leaves the
 no-model path): the table's typed rows come back from the table cache's Parquet file into DuckDB,
 and the router reads them by SQL (agent/table_rows.py). Checked in a fresh process with
-`python -X importtime`, which names every module imported. What still imports pandas is marked."""
+`python -X importtime`, which names every module imported. A first open (an empty cache, or a
+file too small to be cached) is typed without pandas too. What still imports pandas is marked."""
 
 from __future__ import annotations
 
@@ -81,14 +82,28 @@ def test_cached_group_by_answers_without_pandas(big_csv, cache):
     assert not _imported(modules, "pandas")
 
 
-def test_a_first_open_still_imports_pandas(big_csv, tmp_path):
-    """What remains: the typing of a file's first open is decided from a pandas sample
-    (agent.typed_view.decide, agent.numbers.parse_cells), and its roles, list columns and summary
-    rows are read from the typed DataFrame (agent.table_type.infer_role, agent.list_columns,
-    agent.summary_rows). When they move to SQL this test fails and is turned round."""
+def test_a_first_open_answers_without_pandas(big_csv, tmp_path):
+    """An empty table cache: the typing is decided by SQL and plain Python over DuckDB's cells
+    (agent/typing_sql.py, agent/cell_rules.py), roles and list columns by SQL, and the typed rows
+    written to Parquet by DuckDB (agent/whole_sql.py)."""
     out, modules = _ask(big_csv[0], "What is the total amount spent on grocery_pos?", tmp_path)
     assert big_csv[1]["grocery_pos"] in _numbers(out)
-    assert _imported(modules, "pandas")
+    assert not any(_imported(modules, name) for name in ("pandas", "pyarrow", "numpy"))
+
+
+def test_a_small_csv_answers_without_pandas(tmp_path):
+    """A file under CACHE_BYTES (never cached: every ask is a first open) with money written
+    '$1,234.50', ISO dates and a saved index column: read without pandas."""
+    path = tmp_path / "orders.csv"
+    rows = [(i, f"2024-03-{i % 28 + 1:02d}", CATEGORIES[i % 4], (i * 1234) % 100_000) for i in range(40)]
+    with path.open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(["", "day", "category", "amount"])
+        writer.writerows([i, day, category, f"${cents // 100:,}.{cents % 100:02d}"] for i, day, category, cents in rows)
+    total = sum(cents for _, _, category, cents in rows if category == "home") / 100
+    out, modules = _ask(path, "What is the total amount for home?", tmp_path / "cache")
+    assert round(total, 2) in _numbers(out)
+    assert not any(_imported(modules, name) for name in ("pandas", "pyarrow", "numpy"))
 
 
 def test_a_lookup_still_imports_pandas(big_csv, cache):

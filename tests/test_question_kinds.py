@@ -255,7 +255,8 @@ def test_a_sign_word_without_a_numeric_neighbour_abstains():
 
 
 def test_a_comparison_naming_a_quantity_no_column_holds_abstains():
-    assert "older than" in refused("name,amt\nA,50\nB,30\n", "How many rows with amt older than 40?")
+    reason = refused("name,amt\nA,50\nB,30\n", "How many rows with amt older than 40?")
+    assert "older than" in reason or "'how many' of amt" in reason, reason  # refused, never a count of amt > 40
 
 
 def test_a_period_after_in_a_is_never_one_row():

@@ -93,3 +93,22 @@ def test_a_top_total_and_an_unlabelled_block_sum():
     assert blank.rows == 2 and blank.summary.rows[0].label == ""
     kept = table_from_text("region,units,revenue\nNorth,1,10\nSouth,2,20\n,5,30\n")  # units do not add up
     assert kept.rows == 3 and kept.summary is None
+
+
+@pytest.mark.parametrize("label", ["Gesamt", "Summe", "Totaal", "Totale", "合计", "合計", "総計", "합계", "Итого"])
+def test_a_total_row_labelled_in_another_language_is_left_out(tmp_path, label):
+    # 5,000 + 3,000 + 2,000 = 10,000, which the labelled last row restates: the total is 10,000, not 20,000
+    path = tmp_path / "sales.csv"
+    path.write_text(f"city,sales\nBeijing,5000\nShanghai,3000\nGuangzhou,2000\n{label},10000\n", encoding="utf-8")
+    table = open_table(path)
+    assert [r.label for r in table.summary.rows] == [label] and table.rows == 3
+    outcome, result = _ask(table, "What is the total sales?")
+    assert result.value == 10000
+
+
+def test_a_word_merely_starting_like_a_total_word_is_data(tmp_path):
+    # 'Gesamtschule' (a comprehensive school) is a place whose numbers restate nothing-labelled: it stays
+    path = tmp_path / "schools.csv"
+    path.write_text("school,pupils\nNord,300\nSued,200\nGesamtschule,500\n", encoding="utf-8")
+    table = open_table(path)
+    assert table.rows == 3 and not (table.summary and table.summary.rows)

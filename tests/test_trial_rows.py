@@ -108,3 +108,13 @@ def test_a_negated_condition_says_the_blank_rows_left_out():
     assert outcome.status == "answered", outcome.answer
     assert float(outcome.results[-1].result.value) == 3  # West, North, North; the blank row left out
     assert "left out 1 row with no region" in " ".join(outcome.router.notes)
+
+
+def test_a_whole_number_group_key_is_a_label_without_thousands_separators():
+    # points by year: 1998: 40 + 59 = 99, 1999: 30; the key is the year 1998, never '1,998'
+    outcome = router_agent("Year,Points\n1998,40\n1999,30\n1998,59\n", "points.csv").ask(
+        "In which year were the most points scored in total?")
+    assert outcome.status == "answered", outcome.answer
+    result = outcome.results[-1].result
+    assert result.groups[0].key == [1998] and result.groups[0].value == 99
+    assert outcome.answer.startswith("1998 ") and "1,998" not in outcome.answer

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from sqlglot import exp
 
+from agent.engine.blanks import blank_columns
 from agent.errors import BadPredicate, WrongType
 from agent import list_sql as lists
 from agent.plan import Agg, AggregateArgs, Op, Predicate, RatioArgs
@@ -305,10 +306,21 @@ def aggregate_query(schema: Schema, args: AggregateArgs, keys: list[exp.Expressi
     return Compiled(select, resolved)
 
 
+def blank_conditions(predicates: list[Predicate]) -> exp.Expression:
+    """SUM(CASE WHEN a IS NULL OR b IS NULL ... THEN 1 ELSE 0 END) over the columns the numerator's
+    conditions test (a test of blankness itself aside): the rows the denominator counts whose
+    condition cannot hold because the cell is blank. 0 when there are none."""
+    columns = blank_columns(predicates)
+    if not columns:
+        return exp.convert(0)
+    blank = exp.or_(*[exp.Is(this=column(c), expression=exp.Null()) for c in columns])
+    return exp.Sum(this=exp.Case(ifs=[exp.If(this=blank, true=exp.convert(1))], default=exp.convert(0)))
+
+
 def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], keep: int, *,
                 windows: bool = True) -> Compiled:
     """SELECT [keys,] SUM(CASE WHEN where THEN column ELSE 0 END) AS num, SUM(den) AS den,
-    100 * num / NULLIF(den, 0) AS rate, hits, rows, nulls FROM t WHERE base [GROUP BY keys ...;
+    100 * num / NULLIF(den, 0) AS rate, hits, rows, nulls, blanks (blank_conditions) FROM t WHERE base [GROUP BY keys ...;
     `windows` as for `grouped`]."""
     resolved: dict[str, str] = {}
     hit = where(schema, args.where, resolved) or exp.true()
@@ -324,7 +336,8 @@ def ratio_query(schema: Schema, args: RatioArgs, keys: list[exp.Expression], kee
              for c in dict.fromkeys(c for c in (args.column, den_column) if c)]
     missing = nulls[0] if len(nulls) == 1 else exp.Add(this=nulls[0], expression=nulls[1]) if nulls else zero
     select = exp.select(_alias(num, "num"), _alias(den, "den"), _alias(rate, "value"), _alias(hits, "hits"),
-                        _alias(exp.Count(this=exp.Star()), "rows"), _alias(missing, "nulls"))
+                        _alias(exp.Count(this=exp.Star()), "rows"), _alias(missing, "nulls"),
+                        _alias(blank_conditions(args.where), "blanks"))
     select = select.from_(schema.relation(), copy=False)
     if (base := where(schema, args.base, resolved)) is not None:
         select = select.where(base, copy=False)

@@ -9,6 +9,7 @@ import math
 import time
 
 
+from agent.engine.blanks import blank_note, blank_rows
 from agent.errors import NoRowsMatched, WrongType
 from agent.plan import AggregateArgs, Agg, DescribeArgs, Predicate, RatioArgs
 from agent.predicates import Selection, canonical_labels, select
@@ -181,6 +182,7 @@ class PandasEngine:
             raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
         notes = parse_notes(table, [c for c in (column, den_column) if c] + _columns_of(table, args.base) + _columns_of(table, args.where))
         nulls = sum(int(df.loc[base.mask, c].isna().sum()) for c in {column, den_column} - {None})
+        notes += blank_note(blank_rows(df, base.mask, args.where), args.where)
         base.matched_values.update(within.matched_values)
         base.resolved.update(within.resolved)
         result = RatioResult(numerator=float(num.sum()), denominator=float(den.sum()),

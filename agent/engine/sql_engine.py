@@ -14,6 +14,7 @@ from sqlglot import exp
 from agent import table_rows
 from agent.engine import compile as c
 from agent.engine import cut
+from agent.engine.blanks import blank_note
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.values import scalar
@@ -320,13 +321,14 @@ class SqlEngine:
                                        "base": base.predicates, "where": within.predicates})
         plan = args.model_dump_json()
         overall = self._compile(("ratio", schema.table, plan), lambda: c.ratio_query(schema, args, [], 0))
-        (num, den, _, hits, rows, nulls), = self.backend.fetch(overall.tree)
+        (num, den, _, hits, rows, nulls, blanks), = self.backend.fetch(overall.tree)
         self._require(table, base, rows)
         if den is None or float(den) == 0:
             raise NoRowsMatched(f"a non-zero denominator{where_sql(args.base)}", table.rows, {})
         base.matched.update(within.matched)
         base.resolved.update({**within.resolved, **overall.resolved})
         notes = parse_notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
+        notes += blank_note(int(blanks or 0), args.where)
         result = RatioResult(numerator=float(num), denominator=float(den), percent=100 * float(num) / float(den),
                              group_by=group_by, provenance=self._provenance(
                                  table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,

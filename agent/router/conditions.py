@@ -9,6 +9,8 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column
 from agent.router.draft import Abstain, Draft
+from agent.router.implied import implied_subject
+from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
@@ -48,6 +50,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     if item.text.casefold() != str(meaning.value).casefold() and item.evidence is not Evidence.wordnet \
             and not (item.number is not None and item.number == meaning.value):  # noted where it was read
         draft.notes.append(f"read '{item.text}' as {meaning.column} = '{meaning.value}'")
+    if said_before(item, reading) in CONTAINS_WORDS and \
+            (contained := contains_predicate(item, meaning, negated)) is not None:
+        draft.notes.append(f"read '{said_before(item, reading)} {item.text}' as {meaning.column} contains "
+                           f"'{contained.value}'")
+        draft.predicates.append((item.pos, contained))
+        return
     same = [p for _, p in draft.predicates if p.column == meaning.column]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
@@ -92,7 +100,7 @@ def _said_value(item: Item, reading: Reading) -> bool | None:
     return None
 
 
-def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency: bool) -> str:
+def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table, currency: bool) -> str:
     """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
     years old': Age), else the nearest column named before it (unless the comparison names another
     quantity: 'income of employees older than 40' compares Age), else the
@@ -127,6 +135,9 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, currency:
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure
+    implied = implied_subject(item, reading, draft.notes, lex, table)
+    if implied is not None:
+        return implied
     raise Abstain(f"I could not tell which column '{item.text}' applies to "
                   f"(numeric columns: {', '.join(lex.numeric_columns)}).")
 
@@ -158,7 +169,7 @@ def _second(item: Item, reading: Reading, kind: str) -> Item:
     return upper
 
 
-def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     nxt = reading.after(item)
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
@@ -182,7 +193,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         return
     after = reading.after(nxt)
     currency = nxt.currency or (op == "between" and after is not None and after.currency)
-    column = _subject(item, reading, draft, lex, currency)
+    column = _subject(item, reading, draft, lex, table, currency)
     if op == "between":
         second = _second(nxt, reading, "number")
         low, high = sorted((column_number(nxt, column, draft, lex), column_number(second, column, draft, lex)))
@@ -199,6 +210,12 @@ def _share(number: Item, value: float, column: str, draft: Draft, lex: Lexicon) 
         return value
     draft.notes.append(f"read '{number.text}' as {value / 100:g} ({column} holds fractions of 1)")
     return value / 100
+
+
+def _numeric_key(column: str, table: Table) -> bool:
+    """True for an identifier column of numbers ('id' holding 1, 2, 3): a number said right after its
+    name ('id 3', 'the row with id 3') is that column's value, as after a numeric column's name."""
+    return table.roles[column] is ColumnRole.identifier and str(table.df[column].dtype).startswith(("int", "Int", "float"))
 
 
 def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
@@ -218,7 +235,8 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
     if unit is not None:  # 'who is 60 years old': Age = 60
         draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
         column = unit
-    elif prev is not None and prev.kind == "column" and prev.column in lex.numeric_columns:
+    elif prev is not None and prev.kind == "column" and (prev.column in lex.numeric_columns
+                                                         or _numeric_key(prev.column, table)):
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column

@@ -40,6 +40,8 @@ class Draft:
     time_value: tuple[str, str] | None = None
     """('latest', column) when the question may ask for the latest value of a date column itself."""
     measure_used: bool = False
+    measure_words: list[str] = field(default_factory=list)
+    """The measure words read ('spend', 'value'), in question order."""
     measure_consumed: bool = False
     """The measure word was the subject of a comparison ('an amount above 100'), not what to sum."""
     per_row: bool = False

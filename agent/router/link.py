@@ -17,9 +17,11 @@ from agent.router.filler import column_modifiers, column_nouns, drop_fillers, fl
 from agent.router.headers import link_headers
 from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.row_nouns import count_table_words, read_row_nouns
+from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
+from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
+from agent.router.plurals import plural_values
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
@@ -76,6 +78,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = read_units(tokens, rest, lex, reading)
     rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
+    rest = plural_values(tokens, rest, lex, reading)
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
@@ -93,7 +96,8 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
-    rest = count_table_words(tokens, rest, reading)
+    rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
+    rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])

@@ -7,12 +7,15 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.conditions import bare_number, comparison, value_condition
+from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
+from agent.router.none_of import none_of
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import rows_are_entities
 from agent.router.subjects import sign_predicate
+from agent.router.unknown_values import unmatched_reason
 from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
 
@@ -24,10 +27,11 @@ _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, Co
 
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
+    contained_words(reading, table)
     if reading.unmatched:
-        parts = ", ".join(repr(u) for u in reading.unmatched)
-        raise Abstain(f"I could not match {parts} to a column or value of {table.name}.")
+        raise Abstain(unmatched_reason(reading, table))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
+    none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:
         _word(item, reading, draft, lex, table)
     for item in reading.of("number"):
@@ -127,8 +131,12 @@ def _other_word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         time_word(item, meaning.value, reading, draft, lex)
     elif kind == "measure":
         draft.measure_used = True
+        draft.measure_words.append(item.text)
+    elif kind == "comparison" and item.text.lower() == EXACTLY and (nxt := reading.after(item)) is not None \
+            and nxt.kind == "value":
+        return  # 'answer is exactly satisfied': the equality the value makes (conditions.value_condition)
     elif kind == "comparison":
-        comparison(item, meaning.value, reading, draft, lex)
+        comparison(item, meaning.value, reading, draft, lex, table)
     elif kind == "ordinal":
         nxt = reading.after(item)
         if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:

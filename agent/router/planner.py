@@ -4,18 +4,17 @@ agent/router/follow_up.py)."""
 
 from __future__ import annotations
 
-import re
-
-from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
+from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
 from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
-from agent.router.rows import one_per_row, one_row_key
+from agent.router.rows import one_per_row, one_row_each, one_row_key, per_row_quantity
+from agent.router.value_rows import named_row_key
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
@@ -29,11 +28,15 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     if len(named) > 1:
         raise Abstain(f"The question names several columns to aggregate ({', '.join(named)}).")
     if named:
+        if draft.measure_used and not draft.measure_consumed:
+            check_money_of_named(draft.measure_words, named[0], draft.op, lex)
         return named[0]
     if draft.measure_used or draft.magnitude:
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")
+        if draft.measure_used and not draft.measure_consumed:
+            check_measure_word(draft.measure_words, lex.measure, lex)
         draft.notes.append(f"read the amount as column {lex.measure}")
         return lex.measure
     return None
@@ -107,6 +110,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         raise Abstain("I can rank groups ('which X has the highest Y') but not select groups by a condition.")
     op, order = _implied_op(draft, lex, table, predicates, column, order)
     _not_counted_by_similarity(draft, op, column)
+    check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
     op, column = _counted_column(draft, lex, table, predicates, reading, op, column)
     if op != "count" and column is None:
         raise Abstain(f"I could not tell which column to take the {op} of "
@@ -116,7 +120,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
                       "(e.g. 'which category has the highest ...').")
     if draft.group_by and order is None:
         order = "desc"
-    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
+    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and one_row_each(table, draft.group_by[0]):
         raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
                       "(all tie at 1); say which column to rank by.")
     if draft.which and draft.group_by and limit is None:
@@ -139,7 +143,7 @@ def _implied_op(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predi
         return ("max" if order == "desc" else "min"), None
     if draft.group_by or draft.measure_used:
         # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
-        if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
+        if draft.group_by and order and column in lex.numeric_columns and per_row_quantity(column, table) \
                 and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
             raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
                           f"groups by its average, its total or its highest value? Say which.")
@@ -155,7 +159,7 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
     """(operation, column) of a count: 'how many merchants' counts distinct merchants, 'how many
     pages' of a numeric column sums it, a bare count counts rows, 'how many different products'
     the entity's id. Raises Abstain for a count that would be 1 by construction or ambiguous."""
-    key = one_row_key(predicates, table)
+    key = one_row_key(predicates, table) or named_row_key(predicates, reading, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
                       f"the number asked for may be written inside {column}.")
@@ -165,7 +169,8 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
     if op == "count" and column is not None and table.roles[column] in _TEXT:
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
-        not_named_by_op_word(draft, column)
+        if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
+            not_named_by_op_word(draft, column)
         if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
@@ -195,26 +200,6 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
     if similar is not None:
         raise Abstain(f"'{similar.text}' is only similar to the column {column}, so I cannot tell whether to count "
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
-
-
-_PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
-                      r"speed|per[_ ]", re.I)
-
-
-def _per_row_quantity(column: str, table: Table) -> bool:
-    """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
-    highest price' is not the brand whose prices add up most): its header names a price, rate,
-    rating, score, percentage, age or average, or it was read from percent strings ('15%')."""
-    if _PER_ROW.search(column):
-        return True
-    # a file read where it lies types its columns lazily over every row: its header decides alone
-    return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
-
-
-def _one_row_each(table: Table, column: str) -> bool:
-    """True when every row has its own value of `column` (judged over all rows; a table read where
-    it lies holds only a sample in memory, so it is never judged)."""
-    return not table.lies_in_file and table.rows > 1 and table_rows.counts(table, column).unique
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:
@@ -293,3 +278,15 @@ def _says_total(column: Item, reading: Reading) -> bool:
     """True when 'total' or 'all' comes right before the column ('of total revenue')."""
     before = [t.lower for t in reading.tokens[max(0, column.pos - 2):column.pos]]
     return bool({"total", "all", "overall"} & set(before))
+
+
+def _unit_after(reading: Reading, column: str) -> bool:
+    """True when a word naming `column` is followed by the unit noun its cells count ('total
+    medals' where Total = Gold + Silver + Bronze, router/units.py): 'total' then names the column,
+    whichever way the count words read it."""
+    for item in reading.of("column"):
+        unit = reading.at(item.pos + len(item.text.split()))
+        if item.column == column and unit is not None and unit.kind == "stop" and unit.meanings \
+                and unit.meanings[0].value == "unit":
+            return True
+    return False

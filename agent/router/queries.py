@@ -18,6 +18,7 @@ from agent.router.ordinal import nth_rank
 from agent.router.rank import file_order_rank, rank_plan
 from agent.router.reading import Reading
 from agent.router.rows import one_row_key
+from agent.router.value_rows import named_row_key
 from agent.table import ColumnRole, Table
 
 
@@ -110,7 +111,7 @@ def _one_row(draft: Draft, table: Table, reading: Reading) -> RankArgs | None:
     if len(shown) != 1 or draft.op or draft.order or draft.ratio or draft.measure_used or (draft.which and named) \
             or reading.of("change"):  # 'the change in Q2 Budget for Sales' is not Sales' Q2 Budget
         return None
-    if one_row_key(where(draft), table) is None:
+    if one_row_key(where(draft), table) is None and named_row_key(where(draft), reading, table) is None:
         return None
     return RankArgs(by=None, order="asc", limit=1, columns=shown, where=where(draft))
 

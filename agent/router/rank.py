@@ -9,6 +9,7 @@ from agent.queries import RankArgs
 from agent.router import vocabulary as V
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
+from agent.router.name_columns import names_things
 from agent.router.named import named_columns, where
 from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count, one_per_row, rows_are_entities
@@ -121,14 +122,19 @@ def _not_a_rank_read_as_a_number(word: str, column: str, lex: Lexicon) -> None:
 def check_who_shown(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a question opening 'who'/'whom'/'whose' would be answered by a ranked
     row shown through identifier columns only ('Who made the order with the highest total?' ->
-    order_id): 'who' asks for a person, which an id does not name. Other plans pass."""
+    order_id), or by columns that name nothing (a text column of dates: 'Who has the highest
+    salary?' -> Start Date): 'who' and 'which employee' ask for a person or thing, which an id or
+    a date does not name. Other plans pass."""
     first = next(iter(reading.items), None)
-    if not isinstance(plan, RankArgs) or first is None or first.text.lower() not in V.WHO_WORDS or not plan.columns:
+    if not isinstance(plan, RankArgs) or first is None or not asks_who(reading) or not plan.columns:
         return
     shown = [c for c in plan.columns if c != plan.by]
     if shown and all(table.roles.get(c) is ColumnRole.identifier for c in shown):
         raise Abstain(f"'{first.text}' asks for a person, but the column read is {', '.join(shown)}, an identifier; "
                       "name the column of names to show (e.g. 'which <name column> ...').")
+    if shown and not any(names_things(table, c) for c in shown):
+        raise Abstain(f"'{first.text}' asks for a person or thing, but {', '.join(shown)} holds dates, codes or "
+                      "numbers, not names; name the column of names to show.")
 
 
 def _who(reading: Reading, table: Table) -> str | None:
@@ -137,7 +143,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     does not start with 'who'; raises Abstain when no column or several could name the rows."""
     if not asks_who(reading):
         return None
-    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and one_per_row(table, c)]
+    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and one_per_row(table, c) and names_things(table, c)]
     named = [c for c in unique if "name" in c.lower()]
     labels = named if len(named) == 1 else unique
     if len(labels) != 1:

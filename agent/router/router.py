@@ -25,6 +25,7 @@ from agent.router.per_row import rows_not_groups
 from agent.router.group_gaps import note_blank_negations, rank_real_groups
 from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
+from agent.router.who_row import read_who_row
 from agent.router.between import read_between
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
@@ -32,7 +33,9 @@ from agent.router.rows import one_row_key
 from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
 from agent.router.row_nouns import check_row_count
+from agent.router.value_rows import check_value_rows
 from agent.router.rank import check_who_shown
+from agent.router.id_nouns import counted_entity_ids
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
@@ -169,7 +172,8 @@ class Router:
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
                                 (Kind.change, read_difference), (Kind.aggregate, read_per_entity),
-                                (Kind.rank, read_which_of), (Kind.change, read_between)):
+                                (Kind.rank, read_which_of), (Kind.change, read_between),
+                                (Kind.select, read_who_row)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:
@@ -188,10 +192,12 @@ class Router:
         latest rows, no similarity link left unused, then the verifier (agent.router.verify: every
         word accounted for by the plan, every part of it resting on words). Raises Abstain."""
         plan = count_entities(plan, self.table, reading, draft.notes)
+        plan = counted_entity_ids(plan, reading, self.table, draft.notes)
         plan = rows_not_groups(plan, reading, self.table, draft.notes)
         plan = history_reading(plan, reading, draft, self.lexicon, self.table)
         _named_columns_used(reading, plan, self.table)
         check_row_count(plan, reading, self.table)
+        check_value_rows(reading, self.table)
         check_who_shown(plan, reading, self.table)
         verify(plan, asked, reading, self.lexicon, self.table, previous)
         note_blank_negations(plan, self.table, draft.notes)

@@ -53,6 +53,12 @@ TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on"
 _TABLE_WORDS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _phrase in TABLE_WORDS:
     _TABLE_WORDS_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
+SCOPE_PHRASES = frozenset({(*lead, det, noun) for lead in (("on",), ("in",), ("according", "to"))
+                           for det in ("the", "this") for noun in ("chart", "table", "list")} | {("listed", "here")})
+"""Phrases naming the whole table at the end of a question ('... on the chart')."""
+_DIFFERENT = frozenset({"different", "distinct", "unique"})
+_NEGATED = frozenset({"not", "no", "without", "never", "none", "nor", "n't", "didn't", "doesn't", "don't", "isn't",
+                      "wasn't", "aren't", "weren't"})
 
 
 def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
@@ -90,6 +96,39 @@ def count_table_words(tokens: list[Token], rest: list[int], reading: Reading) ->
     unread -= _table_words(tokens, unread, reading)
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p in unread]
+
+
+def scope_table_words(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+    """`rest` without the words that close a question by naming the whole table: 'how many draws
+    are on the chart', 'the total of wins on the chart', 'how many different languages are listed?',
+    'the number of times ferrari is listed as the constructor', '... according to this chart'. They
+    add no condition (every row is on the chart); kept as stop items (TABLE) and noted. Only a
+    phrase of SCOPE_PHRASES whose noun is unread and that ends the question ('according to' may
+    stand anywhere), or 'listed' ending it or before 'as', and never in a question with a negation
+    ('which songs do not have a producer listed': there 'listed' says a cell is filled)."""
+    words = [t.lower for t in tokens]
+    if set(words) & _NEGATED:
+        return rest
+    unread, found = set(rest), set()
+    for p in range(len(tokens)):
+        for phrase in SCOPE_PHRASES:
+            end = p + len(phrase)
+            if tuple(words[p:end]) == phrase and end - 1 in unread and (phrase[0] == "according" or _ends(tokens, end)):
+                found |= set(range(p, end)) & unread
+        if words[p] == "listed" and p in unread and (_ends(tokens, p + 1) or words[p + 1:p + 2] == ["as"]):
+            found.add(p)
+    for p in sorted(found):
+        reading.items.append(Item(tokens[p].text, p, [Meaning("stop", value=TABLE)]))
+    if found:
+        reading.notes.append("read " + ", ".join(f"'{tokens[p].text}'" for p in sorted(found))
+                             + " as the table itself (every row)")
+        reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p not in found]
+
+
+def _ends(tokens: list[Token], at: int) -> bool:
+    """True when no word or number follows position `at - 1` (only marks, or nothing)."""
+    return all(t.kind not in ("word", "number") for t in tokens[at:])
 
 
 def _counts(tokens: list[Token], item: Item) -> bool:
@@ -169,6 +208,8 @@ def _listed_values(plan: BaseModel, reading: Reading, table: Table) -> None:
             or plan.column is None or not any(i.kind == "stop" and i.meanings and i.meanings[0].value == TABLE
                                              for i in reading.items):
         return
+    if {t.lower for t in reading.tokens} & _DIFFERENT:
+        return  # 'how many different languages are listed': the different values, said in words
     rows = table.df.loc[selected(table, plan.where, allow_empty=True).mask, plan.column] if plan.where \
         else table.df[plan.column]
     if int(rows.nunique()) != len(rows):

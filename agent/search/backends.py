@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
-from agent.search.payload_filter import Filter, to_client, to_edge
+from agent.search.payload_filter import Filter, payload_key, to_client, to_edge
 
 if TYPE_CHECKING:
     import numpy as np
@@ -92,7 +92,7 @@ class ClientStore:
         with warnings.catch_warnings():  # local mode says its payload indexes are not used; a server uses them
             warnings.simplefilter("ignore")
             for column, kind in indexes.items():
-                self.client.create_payload_index(self.collection, column, field_schema=kinds[kind])
+                self.client.create_payload_index(self.collection, payload_key(column), field_schema=kinds[kind])
 
     @retrying
     def count(self) -> int:
@@ -108,7 +108,7 @@ class ClientStore:
         from qdrant_client import models as qm
 
         self.client.upsert(self.collection, wait=True, points=qm.Batch(
-            ids=ids, vectors={VECTOR: vectors.tolist()}, payloads=payloads))
+            ids=ids, vectors={VECTOR: vectors.tolist()}, payloads=[_keyed(p) for p in payloads]))
 
     @retrying
     def query(self, vector: np.ndarray, flt: Filter | None, limit: int) -> list[tuple[int, float]]:
@@ -161,7 +161,7 @@ class EdgeStore:
         kinds = {"keyword": q.PayloadSchemaType.Keyword, "float": q.PayloadSchemaType.Float,
                  "integer": q.PayloadSchemaType.Integer, "datetime": q.PayloadSchemaType.Datetime}
         for column, kind in indexes.items():
-            self.shard.update(q.UpdateOperation.create_field_index(column, kinds[kind]))
+            self.shard.update(q.UpdateOperation.create_field_index(payload_key(column), kinds[kind]))
 
     def count(self) -> int:
         return 0 if self.shard is None else int(self.shard.count(self.q.CountRequest(exact=True)))
@@ -195,5 +195,10 @@ class EdgeStore:
             self.shard = None
 
 
+def _keyed(payload: dict) -> dict:
+    """A row's payload under the stores' keys (payload_filter.payload_key)."""
+    return {payload_key(k): v for k, v in payload.items()}
+
+
 def _edge_payload(payload: dict) -> dict:
-    return {k: v for k, v in payload.items() if v is not None}  # missing = no key (IsEmpty matches it)
+    return {payload_key(k): v for k, v in payload.items() if v is not None}  # missing = no key (IsEmpty matches it)

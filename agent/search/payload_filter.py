@@ -5,7 +5,16 @@ client: importing qdrant-client's models takes seconds, which a qdrant-edge quer
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+
+def payload_key(column: str) -> str:
+    """The payload key a store holds `column` under: letters, digits and '-' as they are, every
+    other character (a space, '.', '[', '"', '_') as '_' and its code point in hex, then '_':
+    'Start Date' -> 'Start_20_Date'. Qdrant reads a key as a JSON path, which refuses spaces and
+    brackets ('invalid JSON path Start Date'); the encoding is one-to-one, so no two columns share a key."""
+    return re.sub(r"[^0-9A-Za-z-]", lambda m: f"_{ord(m.group()):x}_", column)
 
 
 @dataclass
@@ -79,14 +88,14 @@ def to_client(flt):
         part = lambda items: [to_client(c) for c in items] if items else None  # noqa: E731
         return m.Filter(must=part(flt.must), should=part(flt.should), must_not=part(flt.must_not))
     if isinstance(flt, IsEmptyCondition):
-        return m.IsEmptyCondition(is_empty=m.PayloadField(key=flt.is_empty.key))
+        return m.IsEmptyCondition(is_empty=m.PayloadField(key=payload_key(flt.is_empty.key)))
     if isinstance(flt.match, MatchAny):
-        return m.FieldCondition(key=flt.key, match=m.MatchAny(any=flt.match.any))
+        return m.FieldCondition(key=payload_key(flt.key), match=m.MatchAny(any=flt.match.any))
     if isinstance(flt.match, MatchExcept):
-        return m.FieldCondition(key=flt.key, match=m.MatchExcept(**{"except": flt.match.except_}))
+        return m.FieldCondition(key=payload_key(flt.key), match=m.MatchExcept(**{"except": flt.match.except_}))
     r = flt.range
     kind = m.DatetimeRange if isinstance(r, DatetimeRange) else m.Range
-    return m.FieldCondition(key=flt.key, range=kind(gt=r.gt, gte=r.gte, lt=r.lt, lte=r.lte))
+    return m.FieldCondition(key=payload_key(flt.key), range=kind(gt=r.gt, gte=r.gte, lt=r.lt, lte=r.lte))
 
 
 def to_edge(flt):
@@ -99,11 +108,11 @@ def to_edge(flt):
         part = lambda items: [to_edge(c) for c in items] if items else None  # noqa: E731
         return q.Filter(must=part(flt.must), should=part(flt.should), must_not=part(flt.must_not))
     if isinstance(flt, IsEmptyCondition):
-        return q.IsEmptyCondition(key=flt.is_empty.key)
+        return q.IsEmptyCondition(key=payload_key(flt.is_empty.key))
     if isinstance(flt.match, MatchAny):
-        return q.FieldCondition(key=flt.key, match=q.MatchAny(any=list(flt.match.any)))
+        return q.FieldCondition(key=payload_key(flt.key), match=q.MatchAny(any=list(flt.match.any)))
     if isinstance(flt.match, MatchExcept):
-        return q.FieldCondition(key=flt.key, match=q.MatchExcept(list(flt.match.except_)))
+        return q.FieldCondition(key=payload_key(flt.key), match=q.MatchExcept(list(flt.match.except_)))
     r = flt.range
     kind = q.RangeDateTime if isinstance(r, DatetimeRange) else q.RangeFloat
-    return q.FieldCondition(key=flt.key, range=kind(gt=r.gt, gte=r.gte, lt=r.lt, lte=r.lte))
+    return q.FieldCondition(key=payload_key(flt.key), range=kind(gt=r.gt, gte=r.gte, lt=r.lt, lte=r.lte))

@@ -9,7 +9,7 @@ import math
 from agent.table import ColumnRole, Table
 
 
-TEXT_VERSION = 2
+TEXT_VERSION = 3
 """Bumped whenever the text or payload layout changes: part of the index cache key."""
 
 

@@ -5,7 +5,7 @@ never as HTML, so a cell holding `<script>` or a markdown image shows as typed."
 
 from __future__ import annotations
 
-from agent.answer import fmt, fmt_percent
+from agent.answer import fmt, fmt_key, fmt_percent
 from agent.charts import chart_spec, counts_rows
 from agent.outcome import Outcome
 from agent.render import provenance_text, record_columns, who
@@ -53,7 +53,7 @@ def _table(call: ToolSuccess, max_rows: int) -> dict[str, object] | None:
         ratio, once = isinstance(result, RatioResult), counts_rows(result)
         columns = [*result.group_by, *(["rate", "of"] if ratio else [f"{str(result.op).upper()}({result.column or '*'})"]),
                    *([] if once else ["rows"])]
-        rows = [[*(fmt(k) for k in g.key),
+        rows = [[*(fmt_key(k) for k in g.key),
                  *([fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]),
                  *([] if once else [f"{g.rows:,}"])] for g in result.groups[:max_rows]]
         return _cut({"title": "groups", "columns": columns, "rows": rows}, len(rows), result.total_groups, "groups")

@@ -41,11 +41,15 @@ from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
+from agent.router.verify.holder import check_holder
+from agent.router.verify.ranked_groups import check_ranked_groups
+from agent.router.verify.summed import check_counted_total, check_percent_sum, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
+from agent.router.verify.shown import check_shown_by_meaning
 from agent.router.verify.spans import respell
 from agent.table import Table
 
@@ -77,3 +81,9 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)
     check_grain(plan, reading, table)
+    check_holder(plan, reading)
+    check_ranked_groups(plan, reading, table)
+    check_percent_sum(plan, table)
+    check_counted_total(plan, reading)
+    check_weak_total(plan, reading)
+    check_shown_by_meaning(plan, reading)

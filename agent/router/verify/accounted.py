@@ -14,6 +14,8 @@ from agent.router.verify.differences import than_read
 from agent.router.verify.evidence import CLOSED_KINDS, Context, label_word, lexical, supports
 from agent.router.verify.positions import position_filler, table_word
 from agent.router.verify.parts import Part, Role
+from agent.router.verify.row_columns import unread_row_columns
+from agent.router.verify.cells import holds_numbers
 from agent.table import ColumnRole
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -175,7 +177,8 @@ def _double_negations(items: list[Item], ctx: Context) -> list[Item]:
 
 def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
     """Raises Abstain naming the content words no part of the plan stands on."""
-    labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT for p in parts)
+    labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT
+                   and not holds_numbers(ctx.table, p.column) for p in parts)  # race 1..24 names nothing
     loose = []
     for i in items:
         if label_word(i):
@@ -188,6 +191,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
     loose += ([] if than_read(parts, ctx) else _unread_comparison(ctx.reading.items, parts))
     loose += _loose_grouping(items, parts, ctx)
     loose += _crossed_values(items, ctx) + _compounds(items, parts, ctx) + _double_negations(items, ctx)
+    loose += unread_row_columns(ctx.reading.items, parts, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)
         raise Abstain(f"I read {words} but the reading I could build does not use {'it' if len(loose) == 1 else 'them'} "

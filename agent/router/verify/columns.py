@@ -39,12 +39,22 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG
     if kind == "comparison" and dimension_column(item, ctx.lex) == column:
         return Strength.STRONG
+    if kind == "comparison" and part.role is Role.filter and _implied(item, column, ctx):
+        return Strength.STRONG  # 'customers under 30': an age; 'orders over 8': the one numeric column
     if kind in ("date", "month", "datenoun") or item.text.lower() in V.TIME_ORDER_WORDS:
         return Strength.STRONG if _one_date(column, ctx) or _only_holder(part, ctx) else None
     if kind == "number" and item.number is not None and 1900 <= item.number <= 2100 and (
             _one_date(column, ctx) or _only_holder(part, ctx)):
         return Strength.STRONG
     return None
+
+
+def _implied(item: Item, column: str, ctx: Context) -> bool:
+    """True when the comparison can only mean `column` (agent/router/implied.py)."""
+    from agent.router.implied import implied_column
+
+    found = implied_column(item, ctx.reading, ctx.lex, ctx.table)
+    return found is not None and found[0] == column
 
 
 def _header_words_of(item: Item, column: str, ctx: Context) -> bool:
@@ -162,4 +172,7 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     if lexical(item) == "negation" and flag is not None and (values == [flag[1]] or (
             nxt is not None and nxt.kind == "flag" and nxt.column == part.column)):
         return Strength.STRONG  # 'not fraudulent': is_fraud = 0; 'not inactive': active = 1
+    if lexical(item) == "negation" and op == "=" and len(values) == 1 and same_number(values[0], 0.0) \
+            and nxt is not None and nxt.kind == "column" and nxt.column == part.column and not nxt.similar:
+        return Strength.STRONG  # 'no gold medals': Gold = 0 (router/none_of.py)
     return None

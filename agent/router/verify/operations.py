@@ -77,7 +77,7 @@ def _groups_rows(ctx: Context) -> bool:
     """True when the plan's one group column holds one row per value (the group's total is that
     row's value: 'the township with the largest population'), or is an identifier whose rows are
     an entity's lines ('the smallest invoice amount': each invoice's total)."""
-    from agent.router.planner import _one_row_each
+    from agent.router.rows import one_row_each
 
     group = ctx.plan_groups
     if len(group) != 1:
@@ -86,7 +86,7 @@ def _groups_rows(ctx: Context) -> bool:
         return True
     cache = ctx.table.__dict__.setdefault("_verify_one_row", {})
     if group[0] not in cache:
-        cache[group[0]] = _one_row_each(ctx.table, group[0])
+        cache[group[0]] = one_row_each(ctx.table, group[0])
     return cache[group[0]]
 
 
@@ -98,9 +98,9 @@ def _number_after(item: Item, ctx: Context) -> bool:
 
 def _additive(column: str | None, ctx: Context) -> bool:
     """True when totals of `column` mean something (not a price, rate, score, percentage or age)."""
-    from agent.router.planner import _per_row_quantity
+    from agent.router.rows import per_row_quantity
 
-    return column is not None and not _per_row_quantity(column, ctx.table)
+    return column is not None and not per_row_quantity(column, ctx.table)
 
 
 def order_word(part: Part, item: Item, ctx: Context) -> Strength | None:

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from agent import table_rows
 from agent.ops.common import selected
 from agent.plan import Predicate
+from agent.router.contains import said_exactly
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
 from agent.router.verify.decorated import check_decorated_labels
@@ -134,7 +135,7 @@ def check_rank_position(plan: BaseModel, reading: Reading, table: Table) -> None
                               f"{item.text} row of the table; say which.")
 
 
-def check_value_inside_others(plan: BaseModel, table: Table) -> None:
+def check_value_inside_others(plan: BaseModel, table: Table, reading: Reading | None = None) -> None:
     """Raises Abstain for an equality with a text value that other values of the same column hold
     as words ('Allegany' beside 'Allegany, Garrett'; 'UCLA' beside 'UCLA (2)'): the cell equal to
     it, or every cell naming it? A negated test ('not satisfied' beside 'Very satisfied') and a
@@ -145,12 +146,14 @@ def check_value_inside_others(plan: BaseModel, table: Table) -> None:
             continue
         values = predicate.value if isinstance(predicate.value, list) else [predicate.value]
         for value in (v for v in values if isinstance(v, str)):
+            if reading is not None and said_exactly(reading, predicate.column, value):
+                continue  # 'answer is exactly satisfied': the rows equal to it, as said
             others = _holders(table, predicate.column, value)
             if others:
                 raise Abstain(f"'{value}' is a value of {predicate.column}, and other values hold it too "
                               f"('{others[0]}'): the rows equal to it, or every row naming it"
                               f"{' (and so which rows are not it)' if predicate.op.value in ('!=', 'not in') else ''}? "
-                              "Say 'exactly' or 'contains'.")
+                              f"Say '{predicate.column} is exactly {value}' or '{predicate.column} contains {value}'.")
 
 
 def _conditions(plan: BaseModel) -> list[Predicate]:
@@ -191,11 +194,12 @@ def _rank_like(table: Table, column: str | None) -> bool:
 def check_rank_order(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a plan ranks by, or takes the highest/lowest/total of, a column of places
     ('which athlete placed top?' summed Place): place 1 is the top, so 'highest' and 'top' may
-    mean the smallest number."""
+    mean the smallest number; and a total of places ('the total number of positions listed') adds
+    up labels, never a quantity."""
     name = type(plan).__name__
     column = getattr(plan, "by", None) if name in ("RankArgs", "SubsetArgs") else getattr(plan, "column", None)
     op = getattr(getattr(plan, "op", None), "value", None)
-    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or (getattr(plan, "order", None) and op == "sum")
+    ranks = name in ("RankArgs", "SubsetArgs") or op in ("max", "min") or op == "sum"
     if ranks and _rank_like(table, column):
         raise DataAbstain(f"{column} holds places (1 is the top): 'highest' or 'top' could mean the smallest number; say "
                           f"'{column} = 1' or 'the lowest {column}'.")
@@ -226,7 +230,7 @@ def check_list_cells(plan: BaseModel, table: Table) -> None:
 
 def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the shape rules; raises Abstain naming what spoils the reading."""
-    check_value_inside_others(plan, table)
+    check_value_inside_others(plan, table, reading)
     check_rank_order(plan, table)
     check_list_cells(plan, table)
     check_choice(plan, reading)

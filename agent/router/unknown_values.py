@@ -1,0 +1,91 @@
+"""The refusal for words no column or value matched, said plainly when they stand where a value of a
+named text column would ('how many orders in the Mars region', 'where region is Mars'): no row has
+that value, and these are the values the column holds. No count of 0 is stated: a value that never
+occurs cannot be matched exactly (it may be spelled otherwise: 'USA' for 'United States'), so the
+router refuses and shows the column's vocabulary instead."""
+
+from __future__ import annotations
+
+from agent.router.reading import Item, Reading
+from agent.table import ColumnRole, Table
+
+SHOWN_VALUES = 12
+"""Values of the column listed in the refusal (the rest are counted)."""
+_LINKS = frozenset({"is", "=", "of", "equals", "equal", "to", "named", "called"})
+"""Words between a column's name and its value ('region is Mars'); with none between, only a value
+before the name is read ('the Mars region': 'comments mention expensive' is a verb, not a value)."""
+_TEXT = (ColumnRole.categorical, ColumnRole.text)
+
+
+def unmatched_reason(reading: Reading, table: Table) -> str:
+    """The refusal for the unmatched words of `reading`: 'no row has <column> = <value>; the known
+    values are ...' for a phrase right after a text column's name (link words between) or right
+    before it; the plain 'I could not match ...' for the others."""
+    said, rest = [], []
+    for start, end in runs(reading):
+        phrase = " ".join(t.text for t in reading.tokens[start:end])
+        column = _beside(reading, start, end, table)
+        if column is None:
+            rest.append(phrase)
+        else:
+            said.append(_no_row(table, column, phrase))
+    if not said:
+        rest = list(reading.unmatched)
+    if rest:
+        said.append(f"I could not match {', '.join(repr(u) for u in rest)} to a column or value of {table.name}.")
+    return " ".join(said)
+
+
+def runs(reading: Reading) -> list[tuple[int, int]]:
+    """(start, end) token spans of the unmatched words: the words no item covers, in runs."""
+    covered = {item.pos + k for item in reading.items for k in range(len(item.text.split()))}
+    runs: list[tuple[int, int]] = []
+    for pos, token in enumerate(reading.tokens):
+        if pos in covered or token.kind != "word":
+            continue
+        if runs and runs[-1][1] == pos:
+            runs[-1] = (runs[-1][0], pos + 1)
+        else:
+            runs.append((pos, pos + 1))
+    return runs
+
+
+def _beside(reading: Reading, start: int, end: int, table: Table) -> str | None:
+    """The text column named right before the span (link words between: 'region is Mars') or right
+    after it ('the Mars region'), else None."""
+    before = start - 1
+    while before >= 0 and reading.tokens[before].lower in _LINKS:
+        before -= 1
+    linked = before < start - 1
+    for item in (_item_at(reading, before) if linked else None, _item_at(reading, end)):
+        if item is not None and item.kind == "column" and table.roles.get(item.column) in _TEXT:
+            return item.column
+    return None
+
+
+def _item_at(reading: Reading, pos: int) -> Item | None:
+    """The item covering token `pos`, if any."""
+    return next((i for i in reading.items if i.pos <= pos < i.pos + len(i.text.split())), None)
+
+
+def _no_row(table: Table, column: str, phrase: str) -> str:
+    """'No row has region = 'Mars'; the known values of region are ...', or, when values contain
+    the phrase ('North' in 'North East', 'North West'), those values: several could be meant."""
+    values = _distinct(table, column)
+    holding = [v for v in values if phrase.casefold() in v.casefold()]
+    if holding:
+        return (f"No row has {column} = '{phrase}' exactly; values of {column} holding it: {_listed(holding)}; "
+                "say which.")
+    return f"No row has {column} = '{phrase}'; the known values of {column} are {_listed(values)}."
+
+
+def _distinct(table: Table, column: str) -> list[str]:
+    """The column's distinct non-blank values as text, sorted."""
+    return sorted({str(v).strip() for v in table.df[column].dropna()} - {""})
+
+
+def _listed(values: list[str]) -> str:
+    """The first SHOWN_VALUES values quoted, the rest counted."""
+    shown = ", ".join(repr(v) for v in values[:SHOWN_VALUES])
+    more = len(values) - SHOWN_VALUES
+    return shown + (f" and {more} more" if more > 0 else "")

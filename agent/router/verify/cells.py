@@ -1,0 +1,26 @@
+"""What a column's cells hold, as verifier rules need it: numbers (typed, or written as text such
+as '324,135' beside a stray 'WIN'), which are neither names nor things to count distinctly."""
+
+from __future__ import annotations
+
+import re
+
+from agent import table_rows
+from agent.table import Table
+
+_NUMBER = re.compile(r"^[\s$€£]*[-+]?\d[\d,. ]*%?\s*$")
+
+
+def holds_numbers(table: Table, column: str | None) -> bool:
+    """True when `column` is typed numeric or at least 80% of its non-empty values are numbers
+    written as text ('324,135', '2.5%'); False for an unknown or empty column. Read by SQL (agent.table_rows), no
+    DataFrame. Cached per table."""
+    if column is None or column not in table.roles:
+        return False
+    cache = table.__dict__.setdefault("_holds_numbers", {})
+    if column not in cache:
+        found = table_rows.values(table, column)
+        cells = sum(n for _, n in found)
+        written = sum(n for v, n in found if _NUMBER.match(str(v)))
+        cache[column] = table_rows.is_numeric(table, column) or (bool(cells) and written >= 0.8 * cells)
+    return cache[column]

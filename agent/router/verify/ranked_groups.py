@@ -1,0 +1,48 @@
+"""Verifier rule: a superlative's noun names what is ranked. 'which party received the least
+votes?' ranks parties by Votes; a plan that groups by Party and ranks the groups by how many
+distinct Votes values each holds answers another question, and so does 'who has the most albums?'
+read as the row count per value of the Albums column (the column the superlative names became the
+grouping)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent.router.draft import Abstain
+from agent.router.reading import Item, Reading
+from agent.router.verify.cells import holds_numbers
+from agent.table import ColumnRole, Table
+
+_COUNT_WORDS = {"number", "different", "distinct", "unique", "kinds", "types", "count"}
+
+
+def _superlative_noun(reading: Reading) -> Item | None:
+    """The column item right after a superlative order word ('least votes'), or None when count
+    words come between ('the most different sports') or no column follows."""
+    for item in reading.items:
+        if item.kind != "order":
+            continue
+        nxt = reading.after(item)
+        between = {t.lower for t in reading.tokens[item.pos + 1:nxt.pos]} if nxt is not None else set()
+        if nxt is not None and nxt.kind == "column" and not between & _COUNT_WORDS:
+            return nxt
+    return None
+
+
+def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a ranked grouped count (AggregateArgs with group_by and an order, op
+    count or count_distinct) ranks groups by the column a superlative names as the measure: the
+    superlative's column is a grouping, or its distinct values are counted while they are numbers."""
+    if type(plan).__name__ != "AggregateArgs" or not plan.group_by or plan.order is None \
+            or plan.op.value not in ("count", "count_distinct"):
+        return
+    noun = _superlative_noun(reading)
+    if noun is None:
+        return
+    grouped = noun.column in plan.group_by
+    numbers = plan.op.value == "count_distinct" and noun.column == plan.column and holds_numbers(table, plan.column) \
+        and table.roles.get(plan.column) is not ColumnRole.identifier  # distinct ids count entities
+    if grouped or numbers:
+        raise Abstain(f"'{noun.text}' names the values to rank by ({noun.column}), but the reading would count "
+                      f"{'rows per ' + noun.column + ' value' if grouped else 'distinct ' + noun.column + ' values'}"
+                      f"; ask 'which <name column> has the highest {noun.column}'.")
