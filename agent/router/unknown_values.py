@@ -6,6 +6,7 @@ router refuses and shows the column's vocabulary instead."""
 
 from __future__ import annotations
 
+from agent import table_rows
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
 
@@ -69,19 +70,22 @@ def _item_at(reading: Reading, pos: int) -> Item | None:
 
 
 def _no_row(table: Table, column: str, phrase: str) -> str:
-    """'No row has region = 'Mars'; the known values of region are ...', or, when values contain
-    the phrase ('North' in 'North East', 'North West'), those values: several could be meant."""
+    """"I could not match 'Mars' to a column or value of orders. No row has region = 'Mars'; the
+    known values of region are ...", or, when values contain the phrase ('North' in 'North East',
+    'North West'), those values: several could be meant. The first sentence is what happened; the
+    value reading is only where the words stand (a word like 'nineteenth' may not be meant as one)."""
     values = _distinct(table, column)
     holding = [v for v in values if phrase.casefold() in v.casefold()]
+    unmatched = f"I could not match '{phrase}' to a column or value of {table.name}."
     if holding:
-        return (f"No row has {column} = '{phrase}' exactly; values of {column} holding it: {_listed(holding)}; "
-                "say which.")
-    return f"No row has {column} = '{phrase}'; the known values of {column} are {_listed(values)}."
+        return (f"{unmatched} No row has {column} = '{phrase}' exactly; values of {column} holding it: "
+                f"{_listed(holding)}; say which.")
+    return f"{unmatched} No row has {column} = '{phrase}'; the known values of {column} are {_listed(values)}."
 
 
 def _distinct(table: Table, column: str) -> list[str]:
-    """The column's distinct non-blank values as text, sorted."""
-    return sorted({str(v).strip() for v in table.df[column].dropna()} - {""})
+    """The column's distinct non-blank values as text, sorted (by SQL: agent.table_rows, no DataFrame)."""
+    return sorted({str(v).strip() for v in table_rows.distinct(table, column)} - {""})
 
 
 def _listed(values: list[str]) -> str:
