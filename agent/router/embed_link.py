@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING
 import time
 
 
-from agent.router.lexicon import Lexicon, header_words
+from agent.router import vocabulary as V
+from agent.router.lexicon import Lexicon, Meaning, header_words
+from agent.router.reading import Item, Reading
+from agent.router.tokens import Token
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,3 +47,31 @@ def embedding_link(phrase: str, lex: Lexicon, minimum: float, margin: float) -> 
         return columns[order[0]], (f"read '{phrase}' as {columns[order[0]]} (embedding similarity {best:.2f}, "
                                    f"next {columns[order[1]]} {second:.2f})"), elapsed
     return None, "", elapsed
+
+
+def embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
+                     margin: float) -> list[int]:
+    """Each unmatched phrase (adjacent words of `rest`, token positions) linked by embeddings when
+    clearly one column (`minimum` cosine, `margin` over the runner-up): an Item marked similar and
+    a note per link, added to `reading`. Returns the positions left unmatched."""
+    groups: list[list[int]] = []
+    for pos in rest:
+        if groups and groups[-1][-1] == pos - 1:
+            groups[-1].append(pos)
+        else:
+            groups.append([pos])
+    kept = []
+    for group in groups:
+        phrase = " ".join(tokens[p].text for p in group)
+        if phrase.lower() in V.PERIOD_WORDS:  # 'by month' asks to bucket a date, not for a date column as it is
+            kept.extend(group)
+            continue
+        column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
+        reading.embedding_ms += elapsed
+        if column is None:
+            kept.extend(group)
+            continue
+        reading.notes.append(note)
+        reading.items.append(Item(phrase, group[0], [Meaning("column", column)], similar=True))
+    reading.items.sort(key=lambda it: it.pos)
+    return kept

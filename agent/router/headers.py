@@ -37,10 +37,7 @@ def _initial_compounds(tokens: list[Token], gap: list[int], lex: Lexicon,
     """'passenger class' for a header `Pclass` (one letter, then a word): two unmatched words, the
     second the header's word (or its plural), the first starting with its letter. Links only when
     one column fits."""
-    heads = {}
-    for column in lex.header_words:
-        if (m := _COMPOUND.fullmatch(column.strip())) is not None:
-            heads.setdefault((m.group(1).lower(), m.group(2).lower()), []).append(column)
+    heads = _compound_heads(lex)
     free, items = set(gap), []
     for pos in sorted(gap):
         if pos + 1 not in free or pos not in free or len(tokens[pos].lower) < 3:
@@ -53,6 +50,19 @@ def _initial_compounds(tokens: list[Token], gap: list[int], lex: Lexicon,
             items.append(_item(text, pos, columns[0]))
             free -= {pos, pos + 1}
     return items, [p for p in gap if p in free]
+
+
+def _compound_heads(lex: Lexicon) -> dict[tuple[str, str], list[str]]:
+    """{(letter, word): columns} of headers written as one letter then a word ('Pclass'), built
+    once per lexicon and cached on it."""
+    heads = lex.__dict__.get("_compound_heads")
+    if heads is None:
+        heads = {}
+        for column in lex.header_words:
+            if (m := _COMPOUND.fullmatch(column.strip())) is not None:
+                heads.setdefault((m.group(1).lower(), m.group(2).lower()), []).append(column)
+        lex.__dict__["_compound_heads"] = heads
+    return heads
 
 
 def _item(text: str, pos: int, column: str) -> Item:

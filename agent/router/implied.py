@@ -9,7 +9,7 @@ Anything else stays unread (the caller refuses naming the numeric columns)."""
 
 from __future__ import annotations
 
-from agent.router import synonyms as S
+from agent.router import word_senses as S
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.rows import year_column

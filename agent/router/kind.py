@@ -30,7 +30,7 @@ class Classification(BaseModel):
 def classify(question: str) -> Classification:
     """Tier 1 wins over tier 3 ("show me the total ..." is a computation); tier 3 wins over tier 2
     ("find transactions over $500" wants records). Confidence rises with the number of signals."""
-    t1, t2, t3 = V.TIER1.findall(question), V.TIER2.findall(question), V.TIER3.findall(question)
+    t1, t2, t3 = _cues(question)
     if t1:
         return Classification(kind="computation", tier=1, matched=t1 + t2,
                               confidence=min(0.99, 0.8 + 0.1 * (len(t1) - 1) - (0.2 if t3 else 0)))
@@ -39,6 +39,20 @@ def classify(question: str) -> Classification:
     if t2:
         return Classification(kind="computation", tier=2, matched=t2, confidence=0.7)
     return Classification(kind="computation", tier=0, matched=[], confidence=0.3)
+
+
+_TIERS = (V.TIER1, V.TIER2, V.TIER3)
+_TIERS_LOWER = tuple(re.compile(tier.pattern) for tier in _TIERS)
+"""The tier patterns without IGNORECASE, for ASCII text lowercased once (about 4x faster)."""
+
+
+def _cues(question: str) -> list[list[str]]:
+    """The words of tiers 1, 2 and 3 found in `question`, each as written there. ASCII text is
+    matched lowercase (only A-Z fold, so it matches what IGNORECASE would); other text as it is."""
+    if not question.isascii():
+        return [tier.findall(question) for tier in _TIERS]
+    lowered = question.lower()
+    return [[question[m.start():m.end()] for m in tier.finditer(lowered)] for tier in _TIERS_LOWER]
 
 
 class Kind(StrEnum):

@@ -245,7 +245,16 @@ def _choose_measure(lex: Lexicon, table: Table) -> None:
 
 def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
     """Single-token fallbacks after phrase lookup: short case-sensitive values, flag stems,
-    column stems, abbreviations."""
+    column stems, abbreviations. Memoised per lexicon by the token's text (a new list each call)."""
+    memo = lex.__dict__.setdefault("_word_fallbacks", {})
+    found = memo.get(token.text)
+    if found is None:
+        found = memo[token.text] = tuple(_lookup_word(lex, token))
+    return list(found)
+
+
+def _lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
+    """lookup_word, computed."""
     if token.text in lex.short_values:
         return lex.short_values[token.text]
     word = token.lower

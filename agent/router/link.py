@@ -9,7 +9,7 @@ from itertools import islice
 from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
 from agent.router.chinese import has_cjk, segment
-from agent.router.embed_link import embedding_link
+from agent.router.embed_link import embedding_links
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
 from agent.router.column_names import settle_columns
 from agent.router.draft import Abstain
@@ -19,7 +19,8 @@ from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
 from agent.router.value_rows import read_value_rows
-from agent.router.synonyms import generic_synonyms, wordnet_links
+from agent.router.synonyms import wordnet_links
+from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
@@ -64,10 +65,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         else:
             reading.items.append(item)
         i += width
-    for item in reading.items:  # 'employees rate their satisfaction': a verb, not a ratio
-        nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
-        if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
-            item.meanings, item.kind = [Meaning("stop")], "stop"
+    _rate_as_verb(tokens, reading)
     gap = read_month_numbers(reading, lex, gap)
     settle_columns(reading, lex, question)
     gap = _row_scope(tokens, gap, reading)
@@ -85,46 +83,34 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
         rest = _absorb_generic(tokens, rest, reading, generic_synonyms())
+    rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
+    reading.unmatched = _phrases(tokens, rest)
+    return reading
+
+
+def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[int], lex: Lexicon,
+                          reading: Reading, embed: tuple[float, float] | None) -> list[int]:
+    """The last links of the words still unmatched (`rest`, token positions): row nouns and the
+    table's own words, then (with `embed`: minimum, margin) embedding similarity. Positions WordNet
+    ties to several columns (`contested`) are no later link's to pick. Returns those left."""
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
     rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
                   + [p for p in rest if p in contested])
     rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
-        rest = sorted(_embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
+        rest = sorted(embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])
-    reading.unmatched = _phrases(tokens, rest)
-    return reading
+    return rest
 
 
-_PERIODS = {"day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years", "monthly",
-            "weekly", "yearly", "daily", "quarterly", "annually"}
-
-
-def _embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading, minimum: float,
-                     margin: float) -> list[int]:
-    """Each unmatched phrase (adjacent words) linked by embeddings when clearly one column."""
-    groups: list[list[int]] = []
-    for pos in rest:
-        if groups and groups[-1][-1] == pos - 1:
-            groups[-1].append(pos)
-        else:
-            groups.append([pos])
-    kept = []
-    for group in groups:
-        phrase = " ".join(tokens[p].text for p in group)
-        if phrase.lower() in _PERIODS:  # 'by month' asks to bucket a date, not for a date column as it is
-            kept.extend(group)
-            continue
-        column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
-        reading.embedding_ms += elapsed
-        if column is None:
-            kept.extend(group)
-            continue
-        reading.notes.append(note)
-        reading.items.append(Item(phrase, group[0], [Meaning("column", column)], similar=True))
-    reading.items.sort(key=lambda it: it.pos)
-    return kept
+def _rate_as_verb(tokens: list[Token], reading: Reading) -> None:
+    """'employees rate their satisfaction': 'rate' before a possessive or 'the' is a verb, not a
+    ratio; its item becomes a stop word."""
+    for item in reading.items:
+        nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
+        if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
+            item.meanings, item.kind = [Meaning("stop")], "stop"
 
 
 def _percent_columns(reading: Reading) -> None:
@@ -198,7 +184,7 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
     reading marked."""
     kept = []
     for pos in gap:
-        if tokens[pos].lower in _PERIODS:
+        if tokens[pos].lower in V.PERIOD_WORDS:
             kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
             continue
         if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
@@ -220,11 +206,12 @@ def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> No
     """'the amount of products in one transaction': a measure word followed by 'of' and a row noun
     counts items, so it names the one numeric column whose header says quantity (transaction_qty);
     with none or several such columns the measure word stays as it was."""
-    holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
     for item in reading.items:
+        if item.kind != "measure" or item.pos + 1 >= len(tokens) or tokens[item.pos + 1].lower != "of":
+            continue
         after = reading.at(item.pos + 2)
-        if item.kind == "measure" and len(holders) == 1 and item.pos + 1 < len(tokens) \
-                and tokens[item.pos + 1].lower == "of" and after is not None and after.kind == "row":
+        holders = [c for c in lex.numeric_columns if lex.header_words.get(c, set()) & V.QUANTITY_WORDS]
+        if len(holders) == 1 and after is not None and after.kind == "row":
             item.meanings, item.kind = [Meaning("column", holders[0])], "column"
             reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
 

@@ -45,63 +45,100 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
 
 
 def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
-    nxt = reading.after(item)
-    if kind == "op" and item.used:
-        return  # 'exactly 1000 total points': 'total' only introduced the compared column
-    if kind == "op":
-        if reason := nested_reason(item, reading, lex):
-            raise Abstain(reason)
-        if meaning.value == "count_distinct" and draft.op in (None, "count"):
-            draft.op = "count_distinct"
-        elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and framed(item, reading)):
-            draft.op = meaning.value  # 'How much is the average amount': the average, not a total
-        if meaning.value == "count" and nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
-            raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
-                          "ask 'how many rows' or 'how many distinct <column>'.")
-        if meaning.value == "count" and nxt is not None and nxt.kind == "entity":
-            if not rows_are_entities(table):
-                raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
-                              f"name the column (e.g. 'how many distinct ...').")
-            draft.counts_entity = nxt.text
-    elif kind == "ratio":
+    """Read one item of `reading` into `draft` by its kind: the operation, a ratio word, an order, a
+    grouping, a column or value (a condition or what is asked), or another word (time, comparison,
+    ordinal, unit, sign, date, month). Raises Abstain naming the words it cannot read."""
+    if item.kind == "op":
+        _op_word(item, reading, draft, lex, table)
+    elif item.kind == "ratio":
         draft.ratio = True
-    elif kind == "order":
-        draft.order = draft.order or meaning.value
-        if nxt is not None and nxt.kind == "number" and item.text.lower() in ("top", "bottom"):
-            draft.limit, nxt.used = int(nxt.number), True
-            nxt = reading.after(nxt)
-        if nxt is not None and nxt.kind in ("row", "entity") and item.text.lower() not in V.COUNT_ORDER:
-            draft.magnitude = True
-        if item.text.lower() in V.FREQUENCY_ORDER:
-            draft.op, draft.limit = draft.op or "count", draft.limit or 1
-    elif kind == "group" and nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
+    elif item.kind == "order":
+        _order_word(item, reading, draft)
+    elif item.kind == "group":
+        _group_word(item, reading, table)
+    elif item.kind in ("column", "value", "flag"):
+        _column_word(item, reading, draft, lex, table)
+    else:
+        _other_word(item, reading, draft, lex, table)
+
+
+def _op_word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """An operation word ('total', 'how many', 'average') sets the draft's aggregate."""
+    if item.used:
+        return  # 'exactly 1000 total points': 'total' only introduced the compared column
+    meaning, nxt = item.meanings[0], reading.after(item)
+    if reason := nested_reason(item, reading, lex):
+        raise Abstain(reason)
+    if meaning.value == "count_distinct" and draft.op in (None, "count"):
+        draft.op = "count_distinct"
+    elif draft.op is None or (draft.op == "sum" and meaning.value in ("mean", "median", "std") and framed(item, reading)):
+        draft.op = meaning.value  # 'How much is the average amount': the average, not a total
+    if meaning.value == "count" and nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
+        raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
+                      "ask 'how many rows' or 'how many distinct <column>'.")
+    if meaning.value == "count" and nxt is not None and nxt.kind == "entity":
+        if not rows_are_entities(table):
+            raise Abstain(f"'{nxt.text}' could mean the rows or the distinct values of a column; "
+                          f"name the column (e.g. 'how many distinct ...').")
+        draft.counts_entity = nxt.text
+
+
+def _order_word(item: Item, reading: Reading, draft: Draft) -> None:
+    """An order word ('highest', 'top 3', 'most common') sets the draft's order and limit."""
+    draft.order = draft.order or item.meanings[0].value
+    nxt = reading.after(item)
+    if nxt is not None and nxt.kind == "number" and item.text.lower() in ("top", "bottom"):
+        draft.limit, nxt.used = int(nxt.number), True
+        nxt = reading.after(nxt)
+    if nxt is not None and nxt.kind in ("row", "entity") and item.text.lower() not in V.COUNT_ORDER:
+        draft.magnitude = True
+    if item.text.lower() in V.FREQUENCY_ORDER:
+        draft.op, draft.limit = draft.op or "count", draft.limit or 1
+
+
+def _group_word(item: Item, reading: Reading, table: Table) -> None:
+    """A grouping word ('by', 'per', 'each') before a row noun or a date noun, which names no column
+    to group by, abstains; before a column the column's item reads the grouping."""
+    nxt = reading.after(item)
+    if nxt is not None and nxt.kind in ("row", "entity") and not _passive(reading, item) \
             and not (nxt.kind == "row" and reading.row_scope) and not _every(item, reading) \
             and not _each_one(item, nxt, table):
         # 'by a single player in one season': who, per row; 'across all employees': every row
         raise Abstain(f"I cannot tell which column '{item.text} {nxt.text}' groups by; name the column.")
-    elif kind == "group" and nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
+    if nxt is not None and nxt.kind == "datenoun" and nxt.pos == item.pos + 1:
         raise Abstain(f"'{item.text} {nxt.text}' asks for one value per {nxt.text.lower()} (a group per period), which I "
                       "cannot form from the word alone; name the date column to group by.")
-    elif kind == "time":
-        time_word(item, meaning.value, reading, draft, lex)
-    elif kind == "measure":
-        draft.measure_used = True
-        draft.measure_words.append(item.text)
-    elif kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading) \
+
+
+def _column_word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """A column or value item: a yes/no column named alone is its positive value ('attrition
+    rate': Attrition = 'Yes'), a value a condition, another column what is asked or grouped."""
+    if item.kind == "column" and item.column in lex.flag_values and not item.used and not _groups_here(item, reading) \
             and not _attribute_of(item, reading):
         item.meanings = [Meaning("flag", item.column)]  # "attrition rate": Attrition = 'Yes'
         item.kind = "flag"
         value_condition(item, reading, draft, lex, table)
-    elif kind == "column":
+    elif item.kind == "column":
         _column(item, reading, draft, lex, table)
-    elif kind in ("value", "flag"):
+    else:
         value_condition(item, reading, draft, lex, table)
-    elif kind == "comparison" and item.text.lower() == EXACTLY and nxt is not None and nxt.kind == "value":
+
+
+def _other_word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """The other kinds of item: time words, comparisons, ordinals, units, signs, dates, months."""
+    kind, meaning = item.kind, (item.meanings[0] if item.meanings else None)
+    if kind == "time":
+        time_word(item, meaning.value, reading, draft, lex)
+    elif kind == "measure":
+        draft.measure_used = True
+        draft.measure_words.append(item.text)
+    elif kind == "comparison" and item.text.lower() == EXACTLY and (nxt := reading.after(item)) is not None \
+            and nxt.kind == "value":
         return  # 'answer is exactly satisfied': the equality the value makes (conditions.value_condition)
     elif kind == "comparison":
         comparison(item, meaning.value, reading, draft, lex, table)
     elif kind == "ordinal":
+        nxt = reading.after(item)
         if nxt is None or nxt.kind != "order" or nxt.text.lower() in V.FREQUENCY_ORDER or draft.ordinal:
             raise Abstain(f"I read '{item.text}' only right before highest/lowest ('the {item.text} highest X').")
         draft.ordinal = int(meaning.value)

@@ -4,9 +4,6 @@ agent/router/follow_up.py)."""
 
 from __future__ import annotations
 
-import re
-
-from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
 from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
@@ -16,7 +13,7 @@ from agent.router.entity_ids import entity_id
 from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
-from agent.router.rows import one_per_row, one_row_key
+from agent.router.rows import one_per_row, one_row_each, one_row_key, per_row_quantity
 from agent.router.value_rows import named_row_key
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
@@ -79,6 +76,13 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if (selection := which_rows(draft, predicates, table)) is not None:
         return selection
     plan = _aggregate(draft, lex, table, predicates, reading)
+    _label_named(plan, draft, reading)
+    return plan
+
+
+def _label_named(plan: AggregateArgs, draft: Draft, reading: Reading) -> None:
+    """Raises Abstain when the question asks which one or who ('Which day had the most visits?')
+    and the aggregate `plan` has no grouping to name it by: a bare maximum names nothing."""
     first = reading.items[0] if reading.items else None
     if first is not None and first.text.lower() == "which" and not plan.group_by and draft.order:
         # 'Which day had the most visits?' asks for a label; a bare maximum names none
@@ -87,7 +91,6 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
     if asks_who(reading) and not plan.group_by:
         raise Abstain(f"'{reading.items[0].text}' asks for a row's label, not its {plan.op.value}; name the "
                       "column that ranks the rows ('who has the highest <column>').")
-    return plan
 
 
 def _names_something(draft: Draft) -> bool:
@@ -96,31 +99,66 @@ def _names_something(draft: Draft) -> bool:
 
 
 def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], reading: Reading) -> AggregateArgs:
+    """The aggregate plan of `draft`: its measure column, the operation (asked, or the one its order
+    or grouping words imply), a count of a text column as a distinct count, and the order and limit
+    of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
     column = measure_column(draft, lex)
-    op, order, limit = draft.op, draft.order, draft.limit
+    order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:
         raise Abstain(f"This asks for {limit} records, not a computed number, and record search is not available.")
     if draft.which and draft.group_by and order is None:
         raise Abstain("I can rank groups ('which X has the highest Y') but not select groups by a condition.")
-    if draft.magnitude:
-        op = op or ("max" if order == "desc" else "min")
-    if op is None:
-        if order and column and not draft.group_by and column in lex.numeric_columns:
-            op, order = ("max" if order == "desc" else "min"), None
-        elif draft.group_by or draft.measure_used:
-            # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
-            if draft.group_by and order and column in lex.numeric_columns and _per_row_quantity(column, table) \
-                    and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
-                raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
-                              f"groups by its average, its total or its highest value? Say which.")
-            op = "sum" if column in lex.numeric_columns else "count"
-        elif order or (predicates and column is None):
-            _not_asked_to_name(draft)
-            op = "count"
-        else:
-            raise Abstain("I could not tell what to compute (a total, count, average...?).")
+    op, order = _implied_op(draft, lex, table, predicates, column, order)
     _not_counted_by_similarity(draft, op, column)
     check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
+    op, column = _counted_column(draft, lex, table, predicates, reading, op, column)
+    if op != "count" and column is None:
+        raise Abstain(f"I could not tell which column to take the {op} of "
+                      f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")
+    if order and not draft.group_by:
+        raise Abstain(f"'{'highest' if order == 'desc' else 'lowest'}' needs something to rank "
+                      "(e.g. 'which category has the highest ...').")
+    if draft.group_by and order is None:
+        order = "desc"
+    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and one_row_each(table, draft.group_by[0]):
+        raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
+                      "(all tie at 1); say which column to rank by.")
+    if draft.which and draft.group_by and limit is None:
+        limit = 1
+    return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
+                         order=order, limit=limit)
+
+
+def _implied_op(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], column: str | None,
+                order: str | None) -> tuple[str, str | None]:
+    """(operation, order): the draft's operation word, else the one its words imply ('the highest
+    price' is MAX, 'which category has the most' a count per group, a grouped measure its total).
+    Raises Abstain when no word says what to compute."""
+    op = draft.op
+    if draft.magnitude:
+        op = op or ("max" if order == "desc" else "min")
+    if op is not None:
+        return op, order
+    if order and column and not draft.group_by and column in lex.numeric_columns:
+        return ("max" if order == "desc" else "min"), None
+    if draft.group_by or draft.measure_used:
+        # one row per group ('which name has the highest price', a name a row): per_row ranks the rows
+        if draft.group_by and order and column in lex.numeric_columns and per_row_quantity(column, table) \
+                and not (len(draft.group_by) == 1 and one_per_row(table, draft.group_by[0])):
+            raise Abstain(f"{column} is a per-row quantity (a price, rate, score or percentage): rank the "
+                          f"groups by its average, its total or its highest value? Say which.")
+        return ("sum" if column in lex.numeric_columns else "count"), order
+    if order or (predicates and column is None):
+        _not_asked_to_name(draft)
+        return "count", order
+    raise Abstain("I could not tell what to compute (a total, count, average...?).")
+
+
+def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predicate], reading: Reading,
+                    op: str, column: str | None) -> tuple[str, str | None]:
+    """(operation, column) of a count: 'how many merchants' counts distinct merchants, 'how many
+    pages' of a numeric column sums it, a bare count counts rows, 'how many different products'
+    the entity's id. Raises Abstain for a count that would be 1 by construction or ambiguous."""
     key = one_row_key(predicates, table) or named_row_key(predicates, reading, table)
     if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
@@ -141,21 +179,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
         column = None
     if op == "count_distinct" and column is None:  # 'how many different products': the entity's one id
         column = entity_id(reading, table, draft.notes)
-    if op != "count" and column is None:
-        raise Abstain(f"I could not tell which column to take the {op} of "
-                      f"(numeric columns: {', '.join(lex.numeric_columns) or 'none'}).")
-    if order and not draft.group_by:
-        raise Abstain(f"'{'highest' if order == 'desc' else 'lowest'}' needs something to rank "
-                      "(e.g. 'which category has the highest ...').")
-    if draft.group_by and order is None:
-        order = "desc"
-    if op in ("count", "count_distinct") and order and len(draft.group_by) == 1 and _one_row_each(table, draft.group_by[0]):
-        raise Abstain(f"Each {draft.group_by[0]} is one row, so counting rows per {draft.group_by[0]} ranks nothing "
-                      "(all tie at 1); say which column to rank by.")
-    if draft.which and draft.group_by and limit is None:
-        limit = 1
-    return AggregateArgs(op=Agg(op), column=column, where=predicates, group_by=draft.group_by,
-                         order=order, limit=limit)
+    return op, column
 
 
 def _not_asked_to_name(draft: Draft) -> None:
@@ -176,27 +200,6 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
     if similar is not None:
         raise Abstain(f"'{similar.text}' is only similar to the column {column}, so I cannot tell whether to count "
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
-
-
-_PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
-                      r"speed|per[_ ]|salar|wage|height", re.I)
-
-
-def _per_row_quantity(column: str, table: Table) -> bool:
-    """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
-    highest price' is not the brand whose prices add up most; 'the employee with the highest
-    salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
-    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
-    if _PER_ROW.search(column):
-        return True
-    # a file read where it lies types its columns lazily over every row: its header decides alone
-    return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
-
-
-def _one_row_each(table: Table, column: str) -> bool:
-    """True when every row has its own value of `column` (judged over all rows; a table read where
-    it lies holds only a sample in memory, so it is never judged)."""
-    return not table.lies_in_file and table.rows > 1 and table_rows.counts(table, column).unique
 
 
 def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:

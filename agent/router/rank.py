@@ -11,7 +11,7 @@ from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.name_columns import names_things
 from agent.router.named import named_columns, where
-from agent.router.reading import Reading
+from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count, one_per_row, rows_are_entities
 from agent.router.words import singular
 from agent.table import ColumnRole, Table
@@ -32,39 +32,16 @@ def file_order_rank(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
 def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, table: Table) -> RankArgs | None:
     """'the university rating of the applicant with the lowest GRE score' (columns named before the
     order word are returned, the numeric column after it ranks), 'List the top 5 English scores'
-    (the ranked column itself), 'the 3 highest different revenues' (distinct values)."""
+    (the ranked column itself), 'the 3 highest different revenues' (distinct values). None when the
+    question is an aggregate or a group-by for the planner; raises Abstain when it cannot tell."""
     order_item = next(i for i in reading.of("order") if i.text.lower() not in V.FREQUENCY_ORDER)
     named = named_columns(draft)
     after = [c for c in named if c.pos > order_item.pos and c.column in lex.numeric_columns]
-    before = [c.column for c in named if c.pos < order_item.pos]
     if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
         draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
-    if draft.group_by and reading.row_scope and not draft.op:
-        # 'which player had the most steals in a single season': a row, and its player is returned;
-        # 'the most blocks by any player in a season': the player only says who, the value is returned
-        if _by_whom(reading, draft.group_by[0]):
-            draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
-            draft.group_by.clear()
-        before = [*draft.group_by, *before]
-    elif draft.group_by and after and _one_named(reading, draft, order_item.pos, table):
-        draft.notes.append(f"read 'which {draft.group_by[0]}' as the {draft.group_by[0]} of that one row (each row is "
-                           "one of the people named; no group-by)")
-        before, draft.group_by = [*draft.group_by, *before], []
-    elif draft.group_by:
-        _rows_or_totals(reading, draft.group_by[0], table)
-        return None
-    if draft.magnitude and reading.row_scope and draft.op in (None, "sum") and not draft.group_by and limit is None:
-        draft.op, draft.order = ("max" if order_item.meanings[0].value == "desc" else "min"), None
-        return None  # 'How much revenue did our best single transaction bring?': MAX(revenue) of one row
-    if draft.op == "count_distinct" and after and limit is not None:
-        draft.op = None  # 'the highest 3 different revenues': distinct values ranked, not counted
-    if draft.op == "sum" and after and reading.row_scope and not draft.group_by:
-        draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
-    if draft.op == "count" and after and any(i.text.lower() == "number of" for i in reading.items):
-        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
-    if (draft.op or not after) and asks_who(reading):
-        raise Abstain("'who' asks for a row's label; name the column that ranks the rows ('who has the highest <column>').")
-    if draft.op or not after:
+    before = _ungrouped(reading, draft, order_item.pos, bool(after), [c.column for c in named if c.pos < order_item.pos],
+                        table)
+    if before is None or not _ranks_rows(reading, draft, order_item, bool(after), limit):
         return None
     by = after[0].column
     extra = [c.column for c in after[1:]]
@@ -83,10 +60,52 @@ def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, t
     distinct = any(i.text.lower() in ("different", "distinct", "unique") for i in reading.items)
     rows_named = not before and any(i.kind in ("row", "entity") and order_item.pos < i.pos < after[0].pos - 1
                                     for i in reading.items)  # 'top 5 transactions by amt', not 'single-product price'
-
     columns = list(dict.fromkeys(before)) or ([] if rows_named else [by])
     return RankArgs(by=by, order=order_item.meanings[0].value, limit=limit or 1, columns=columns,
                     distinct=distinct and not before, where=where(draft))
+
+
+def _ungrouped(reading: Reading, draft: Draft, order_pos: int, ranked: bool, before: list[str],
+               table: Table) -> list[str] | None:
+    """The columns a ranking returns (`before`: those named before the order word at `order_pos`)
+    once a group-by that names who holds a row is dropped ('which player had the most steals in a
+    single season'); None when the group-by stands (totals per group, the planner's). `ranked`:
+    a numeric column follows the order word."""
+    if draft.group_by and reading.row_scope and not draft.op:
+        # 'which player had the most steals in a single season': a row, and its player is returned;
+        # 'the most blocks by any player in a season': the player only says who, the value is returned
+        if _by_whom(reading, draft.group_by[0]):
+            draft.notes.append(f"read 'by {draft.group_by[0]}' as who holds each single row (no group-by)")
+            draft.group_by.clear()
+        return [*draft.group_by, *before]
+    if draft.group_by and ranked and _one_named(reading, draft, order_pos, table):
+        draft.notes.append(f"read 'which {draft.group_by[0]}' as the {draft.group_by[0]} of that one row (each row is "
+                           "one of the people named; no group-by)")
+        before, draft.group_by = [*draft.group_by, *before], []
+        return before
+    if draft.group_by:
+        _rows_or_totals(reading, draft.group_by[0], table)
+        return None
+    return before
+
+
+def _ranks_rows(reading: Reading, draft: Draft, order_item: Item, ranked: bool, limit: int | None) -> bool:
+    """True when the question ranks rows by the numeric column after the order word (`ranked`);
+    False when it asks an aggregate instead (the draft's operation, set or cleared here: 'our best
+    single transaction' is MAX of one row, 'the highest 3 different revenues' ranks values).
+    Raises Abstain for 'who' with no column that ranks the rows."""
+    if draft.magnitude and reading.row_scope and draft.op in (None, "sum") and not draft.group_by and limit is None:
+        draft.op, draft.order = ("max" if order_item.meanings[0].value == "desc" else "min"), None
+        return False  # 'How much revenue did our best single transaction bring?': MAX(revenue) of one row
+    if draft.op == "count_distinct" and ranked and limit is not None:
+        draft.op = None  # 'the highest 3 different revenues': distinct values ranked, not counted
+    if draft.op == "sum" and ranked and reading.row_scope and not draft.group_by:
+        draft.op = None  # 'the highest total assists in one season': a row's total, not a sum over rows
+    if draft.op == "count" and ranked and any(i.text.lower() == "number of" for i in reading.items):
+        draft.op = None  # 'the highest number of steals' is the highest steals value, not a count
+    if (draft.op or not ranked) and asks_who(reading):
+        raise Abstain("'who' asks for a row's label; name the column that ranks the rows ('who has the highest <column>').")
+    return not (draft.op or not ranked)
 
 
 _RANK_ORDER = {"top", "bottom", "highest", "lowest", "best", "worst", "greatest", "least"}

@@ -99,45 +99,7 @@ class Router:
         asked, postfix = postfix_comparisons(asked)
         asked, superlative = superlative_reading(asked, self.lexicon)
         try:
-            embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
-            reading = read(asked, self.lexicon, embed)
-            decision.embedding_us = reading.embedding_ms * 1000
-            if not follow_up and self._position(decision, reading, asked):
-                kind = decision.kind  # checked as every plan is (below): never returned unverified
-            else:
-                kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
-            taken = None if decision.plan is not None else self._take(kind, reading)
-            query, draft = decision.plan, None
-            decision.kind = kind
-            if query is None and (kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up):
-                try:
-                    draft = build_draft(reading, self.lexicon, self.table)
-                    decision.notes = [*reading.notes, *draft.notes]
-                    query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
-                    if kind is Kind.file_order and isinstance(query, RankArgs) and query.by is None:
-                        query = check_file_order(reading, query, self.lexicon, self.table)
-                except Abstain:
-                    named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
-                    if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
-                        raise  # a retrieval question the query kinds cannot read goes to lookup as before
-            if query is not None and draft is None:  # a position, first/last, difference or per-entity plan
-                verify(query, asked, reading, self.lexicon, self.table)
-            elif query is not None:
-                decision.plan = self._checked(query, reading, draft, asked)
-                decision.notes = [*reading.notes, *draft.notes]
-                decision.classification = classification.model_copy(update={  # every word was linked
-                    "kind": "computation", "confidence": max(classification.confidence, 0.8)})
-            elif classification.kind == "retrieval" and not follow_up:
-                decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
-            else:
-                if isinstance(taken, int) and draft.limit is None:
-                    draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
-                # a question asking for something with conditions or a row noun of its own ('how many
-                # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
-                complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
-                plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
-                decision.plan = self._checked(plan, reading, draft, asked, previous)
-                decision.notes = [*reading.notes, *draft.notes]
+            self._route_asked(decision, classification, question, asked, previous, follow_up)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
@@ -146,6 +108,60 @@ class Router:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
+
+    def _route_asked(self, decision: RouterDecision, classification: Classification, question: str, asked: str,
+                     previous: AggregateArgs | RatioArgs | LatestArgs | None, follow_up: bool) -> None:
+        """Read `asked` (the question without asides and layout) into `decision`: a position, query
+        or aggregate plan, each verified, or a record lookup for a retrieval question no plan reads.
+        `classification` is the question's own (before a plan upgrades it). Raises Abstain."""
+        embed = (self.config.embedding_min, self.config.embedding_margin) if self.config.embedding_link else None
+        reading = read(asked, self.lexicon, embed)
+        decision.embedding_us = reading.embedding_ms * 1000
+        if not follow_up and self._position(decision, reading, asked):
+            kind = decision.kind  # checked as every plan is (below): never returned unverified
+        else:
+            kind = Kind.aggregate if follow_up else recognise(asked, reading, self.lexicon)
+        taken = None if decision.plan is not None else self._take(kind, reading)
+        decision.kind = kind
+        query, draft = self._query(decision, classification, kind, reading, taken, previous, follow_up)
+        if query is not None and draft is None:  # a position, first/last, difference or per-entity plan
+            verify(query, asked, reading, self.lexicon, self.table)
+        elif query is not None:
+            decision.plan = self._checked(query, reading, draft, asked)
+            decision.notes = [*reading.notes, *draft.notes]
+            decision.classification = classification.model_copy(update={  # every word was linked
+                "kind": "computation", "confidence": max(classification.confidence, 0.8)})
+        elif classification.kind == "retrieval" and not follow_up:
+            decision.lookup, decision.notes = lookup_plan(question, self.lexicon, self.table, self.search)
+        else:
+            if isinstance(taken, int) and draft.limit is None:
+                draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
+            # a question asking for something with conditions or a row noun of its own ('how many
+            # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
+            complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
+            plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
+            decision.plan = self._checked(plan, reading, draft, asked, previous)
+            decision.notes = [*reading.notes, *draft.notes]
+
+    def _query(self, decision: RouterDecision, classification: Classification, kind: Kind, reading: Reading,
+               taken: object, previous: BaseModel | None, follow_up: bool) -> tuple[BaseModel | None, Draft | None]:
+        """(query plan, draft): the plan a position reading already holds (no draft), else the draft
+        and the typed query its kind reads (None for an aggregate, or in a conversation). A
+        retrieval question no query kind reads keeps (None, draft or None) for the lookup; any other
+        Abstain propagates."""
+        query, draft = decision.plan, None
+        if query is None and (kind is not Kind.aggregate or classification.kind != "retrieval" or follow_up):
+            try:
+                draft = build_draft(reading, self.lexicon, self.table)
+                decision.notes = [*reading.notes, *draft.notes]
+                query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
+                if kind is Kind.file_order and isinstance(query, RankArgs) and query.by is None:
+                    query = check_file_order(reading, query, self.lexicon, self.table)
+            except Abstain:
+                named = kind is Kind.select and bool(reading.of("column"))  # values of a column, not records
+                if classification.kind != "retrieval" or follow_up or kind in (Kind.yes_no, Kind.distinct) or named:
+                    raise  # a retrieval question the query kinds cannot read goes to lookup as before
+        return query, draft
 
     def _position(self, decision: RouterDecision, reading: Reading, asked: str) -> bool:
         """True when the question asks for a position in the table's order (agent/router/positions.py),

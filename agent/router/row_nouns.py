@@ -50,6 +50,9 @@ TABLE_WORDS = {("listed",), ("on", "the", "list"), ("on", "this", "list"), ("on"
                ("on", "this", "chart"), ("in", "the", "table"), ("in", "this", "table"), ("in", "the", "list"),
                ("in", "this", "list"), ("on", "the", "table"), ("listed", "here"), ("on", "this", "table")}
 """Words naming the table itself in a count of its rows ('how many championships are listed')."""
+_TABLE_WORDS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in TABLE_WORDS:
+    _TABLE_WORDS_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 SCOPE_PHRASES = frozenset({(*lead, det, noun) for lead in (("on",), ("in",), ("according", "to"))
                            for det in ("the", "this") for noun in ("chart", "table", "list")} | {("listed", "here")})
 """Phrases naming the whole table at the end of a question ('... on the chart')."""
@@ -161,7 +164,7 @@ def _table_words(tokens: list[Token], unread: set[int], reading: Reading) -> set
     """The positions of the table words (TABLE_WORDS) among `unread`, added as stop items, noted."""
     found: set[int] = set()
     for p in range(len(tokens)):
-        for phrase in TABLE_WORDS:
+        for phrase in _TABLE_WORDS_BY_FIRST.get(tokens[p].lower, ()):
             span = set(range(p, p + len(phrase)))
             if tuple(t.lower for t in tokens[p:p + len(phrase)]) == phrase and p + len(phrase) - 1 in unread:
                 found |= span & unread  # the noun ('chart') unread; 'on this' may be read as stopwords

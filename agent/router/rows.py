@@ -3,6 +3,8 @@ the table), whether a column holds one value per row, and which condition picks 
 
 from __future__ import annotations
 
+import re
+
 from agent import table_rows
 from agent.plan import Predicate
 from agent.router.words import header_words
@@ -72,3 +74,24 @@ def rows_are_entities(table: Table) -> bool:
                 return True
     addressed = [c for c in table.columns if _ADDRESSED & set(header_words(str(c)))]
     return 2 * len(addressed) > len(table.columns)
+
+
+_PER_ROW = re.compile(r"price|rate|rating|score|percent|pct|%|ratio|average|avg|mean|age\b|grade|temperature|"
+                      r"speed|per[_ ]|salar|wage|height", re.I)
+
+
+def per_row_quantity(column: str, table: Table) -> bool:
+    """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
+    highest price' is not the brand whose prices add up most; 'the employee with the highest
+    salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
+    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
+    if _PER_ROW.search(column):
+        return True
+    # a file read where it lies types its columns lazily over every row: its header decides alone
+    return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
+
+
+def one_row_each(table: Table, column: str) -> bool:
+    """True when every row has its own value of `column` (judged over all rows; a table read where
+    it lies holds only a sample in memory, so it is never judged)."""
+    return not table.lies_in_file and table.rows > 1 and table_rows.counts(table, column).unique

@@ -16,7 +16,7 @@ import re
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
-from agent.router.synonyms import is_people, is_person
+from agent.router.word_senses import is_people, is_person
 
 _WORD = re.compile(r"[A-Za-z]+(?:'s)?")
 

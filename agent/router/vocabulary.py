@@ -206,3 +206,7 @@ WHO_WORDS = frozenset({"who", "whom", "whose"})
 NAMING_VERBS = frozenset({"name", "list", "give", "show", "identify", "tell", "mention"})
 """Opening a question, these ask for rows or values to be named, never for a count of them."""
 """A question starting with these asks for a row's label ('Who has the highest score'), not a number."""
+PERIOD_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years",
+                          "monthly", "weekly", "yearly", "daily", "quarterly", "annually"})
+"""Words of a period ('by month', 'in a single month'): a date bucketed, never a date column as it is
+nor one row."""

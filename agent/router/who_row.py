@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
-from agent.router import synonyms as S
+from agent.router import word_senses as S
 from agent.router import vocabulary as V
 from agent.router import wordnet as W
 from agent.router.draft import Abstain

@@ -47,9 +47,7 @@ def check_twin_headers(plan: BaseModel, reading: Reading, table: Table) -> None:
     A column holding a text value the plan filters on is named by that value ('the champion
     before S Raj': S Raj is a Champion, not a prize in Champion.1), and so is one the question
     writes with its mark ('the total score.1')."""
-    bases: dict[str, list[str]] = {}
-    for column in map(str, table.columns):
-        bases.setdefault(header_base(column).strip().casefold(), []).append(column)
+    bases = _header_bases(table)
     parts = plan_parts(plan)
     valued = {p.column for p in parts if p.role is Role.filter
               and (isinstance(p.value, str) or any(isinstance(v, str) for v in p.values))}
@@ -62,9 +60,30 @@ def check_twin_headers(plan: BaseModel, reading: Reading, table: Table) -> None:
                           "I cannot tell which one the question means. Name the column by what it holds.")
 
 
+def _header_bases(table: Table) -> dict[str, list[str]]:
+    """{casefolded header without its repeat mark ('Name' of 'Name.1'): the columns written so},
+    cached on the table (the verifier asks on every plan)."""
+    bases = table.__dict__.get("_verify_header_bases")
+    if bases is None:
+        bases = {}
+        for column in map(str, table.columns):
+            bases.setdefault(header_base(column).strip().casefold(), []).append(column)
+        table.__dict__["_verify_header_bases"] = bases
+    return bases
+
+
 def _running_numbers(table: Table) -> list[str]:
     """Numeric columns numbering the rows ('#', 'No.'): a different whole number on every row, all
-    between 0 and the row count + 1 (a year or a season is a value, not a row's number)."""
+    between 0 and the row count + 1 (a year or a season is a value, not a row's number). Cached on
+    the table (a fact of its rows, asked on every row count)."""
+    cached = table.__dict__.get("_verify_running_numbers")
+    if cached is None:
+        cached = table.__dict__["_verify_running_numbers"] = _find_running_numbers(table)
+    return cached
+
+
+def _find_running_numbers(table: Table) -> list[str]:
+    """_running_numbers, computed over the table's rows."""
     found = []
     for column in table.df.columns:
         if table.roles.get(column) is not ColumnRole.numeric:
@@ -82,17 +101,31 @@ def _tells_apart(table: Table, column: str) -> bool:
     role = table.roles.get(column)
     if role in (ColumnRole.identifier, ColumnRole.date):
         return True
-    values = table.df[column].dropna()
-    return role is not ColumnRole.numeric and len(values) == len(table.df) and values.is_unique
+    cache = table.__dict__.setdefault("_verify_tells_apart", {})
+    if column not in cache:
+        values = table.df[column].dropna()
+        cache[column] = role is not ColumnRole.numeric and len(values) == len(table.df) and values.is_unique
+    return cache[column]
 
 
-def _repeated_event(rows, columns: list[str], table: Table, numbered: bool) -> tuple[int, int, str | None] | None:
-    """(first, second, the one other column they differ in or None): positions in `rows` of two
+def _text_frame(table: Table, columns: list[str]):
+    """`columns` of every row as text (pandas DataFrame), cached on the table for that column list:
+    the repeated-event rule compares rows by their cells as written."""
+    cache = table.__dict__.setdefault("_verify_text_frames", {})
+    key = tuple(columns)
+    if key not in cache:
+        cache[key] = table.df[columns].astype(str)
+    return cache[key]
+
+
+def _repeated_event(mask, columns: list[str], table: Table, numbered: bool) -> tuple[int, int, str | None] | None:
+    """(first, second, the one other column they differ in or None): positions among the rows `mask`
+    picks (a boolean array over the table's rows) of two
     rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
     a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
     (two ticket ids are two tickets: _tells_apart); None when no two rows do. A log's two status
     updates on one day differ in one column with no row numbers: two events."""
-    frame = rows[columns].astype(str).reset_index(drop=True)
+    frame = _text_frame(table, columns)[mask].reset_index(drop=True)
     others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
     for left in [None, *others]:
         kept = [c for c in columns if c != left]
@@ -118,7 +151,7 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
     if len(columns) < 4:
         return
     mask = np.asarray(selected(table, plan.where, allow_empty=True).mask) if plan.where else np.ones(len(table.df), bool)
-    found = _repeated_event(table.df[mask], columns, table, bool(numbers))
+    found = _repeated_event(mask, columns, table, bool(numbers))
     if found is not None:
         positions = np.flatnonzero(mask)
         first, second, other = int(positions[found[0]]), int(positions[found[1]]), found[2]

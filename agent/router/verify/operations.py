@@ -24,16 +24,8 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     said = item.meanings[0].value if item.meanings else None
     kind = lexical(item)
     numeric = part.column in ctx.lex.numeric_columns
-    if kind == "op":
-        if said == op:
-            return Strength.STRONG
-        if said == "count" and (op == "count_distinct" or (op == "sum" and numeric)):
-            return Strength.STRONG
-        if said == "sum" and op in ("count", "count_distinct") and (
-                part.column is None or ctx.table.roles.get(part.column) is ColumnRole.identifier):
-            return Strength.STRONG  # 'total respondents', 'the total number of'
-        if said == "count_distinct" and op == "count_distinct":
-            return Strength.STRONG
+    if kind == "op" and _op_said(said, part, numeric, ctx):
+        return Strength.STRONG
     if kind == "order" and _FLIP.get(op or "") == said:
         return Strength.STRONG
     if kind == "order" and word in V.COUNT_ORDER and (op == "count" or (op == "count_distinct" and not numeric)
@@ -60,6 +52,20 @@ def aggregate_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     return None
 
 
+def _op_said(said: str | None, part: Part, numeric: bool, ctx: Context) -> bool:
+    """True when the operation word meaning `said` names the part's operation: the same one, 'how
+    many' for a distinct count or a numeric total, 'total' for a count of rows or of ids."""
+    op = part.op
+    if said == op:
+        return True
+    if said == "count" and (op == "count_distinct" or (op == "sum" and numeric)):
+        return True
+    if said == "sum" and op in ("count", "count_distinct") and (
+            part.column is None or ctx.table.roles.get(part.column) is ColumnRole.identifier):
+        return True  # 'total respondents', 'the total number of'
+    return said == "count_distinct" and op == "count_distinct"
+
+
 def _money(column: str | None, ctx: Context) -> bool:
     """True for a money column (a header word among vocabulary.MONEY_HINTS: revenue, sales, amount):
     'the region with the highest revenue' asks for its total; laps or attendance need 'total'."""
@@ -71,7 +77,7 @@ def _groups_rows(ctx: Context) -> bool:
     """True when the plan's one group column holds one row per value (the group's total is that
     row's value: 'the township with the largest population'), or is an identifier whose rows are
     an entity's lines ('the smallest invoice amount': each invoice's total)."""
-    from agent.router.planner import _one_row_each
+    from agent.router.rows import one_row_each
 
     group = ctx.plan_groups
     if len(group) != 1:
@@ -80,7 +86,7 @@ def _groups_rows(ctx: Context) -> bool:
         return True
     cache = ctx.table.__dict__.setdefault("_verify_one_row", {})
     if group[0] not in cache:
-        cache[group[0]] = _one_row_each(ctx.table, group[0])
+        cache[group[0]] = one_row_each(ctx.table, group[0])
     return cache[group[0]]
 
 
@@ -92,9 +98,9 @@ def _number_after(item: Item, ctx: Context) -> bool:
 
 def _additive(column: str | None, ctx: Context) -> bool:
     """True when totals of `column` mean something (not a price, rate, score, percentage or age)."""
-    from agent.router.planner import _per_row_quantity
+    from agent.router.rows import per_row_quantity
 
-    return column is not None and not _per_row_quantity(column, ctx.table)
+    return column is not None and not per_row_quantity(column, ctx.table)
 
 
 def order_word(part: Part, item: Item, ctx: Context) -> Strength | None:
