@@ -40,3 +40,17 @@ def test_counts_that_agree_or_are_named_still_answer():
     assert result.value == 3  # Mystique, Vulcano, Deuce
     _, result = router_ask(AWARDS, "how many rows have Result Won?")
     assert result.value == 3
+
+
+def test_a_count_noun_read_as_nothing_is_refused():
+    # 'years' is read as nothing on this table; counting distinct Sentence values (2) answers another question
+    csv = "Defendant,Arrested,Sentence\nVernon Cassel,1932,Prison\nReginald Shaffer,1933,Parole\nAl Bunt,1934,Prison\n"
+    plan = AggregateArgs(op=Agg.count_distinct, column="Sentence",
+                         where=[Predicate(column="Defendant", op=Op.in_, values=["Vernon Cassel", "Reginald Shaffer"])])
+    reason = verifier_abstention(csv, "vernon cassel and reginald shaffer was sentenced how many years?", plan)
+    assert reason is not None and "'how many years'" in reason, reason
+
+
+def test_how_many_times_counts_rows():
+    _, result = router_ask(AWARDS, "how many times was Result Won?")
+    assert result.value == 3  # 2004, 2002, 2006

@@ -38,7 +38,7 @@ from pydantic import BaseModel
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
-from agent.router.verify.counted import check_rows_or_distinct
+from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
@@ -91,4 +91,5 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_weak_total(plan, reading)
     check_shown_by_meaning(plan, reading)
     check_rows_or_distinct(plan, reading, table)
+    check_dropped_count_noun(plan, reading)
     check_unread_numbers(plan, table)

@@ -35,6 +35,36 @@ def counted_column(reading: Reading) -> Item | None:
     return None
 
 
+_ROWS_COUNTED = {"times", "time"}
+"""Words after 'how many' that count the rows themselves and need no item ('how many times')."""
+
+
+def dropped_count_noun(reading: Reading) -> str | None:
+    """The word right after 'how many' when no read item covers it and it is no counting word
+    ('sentenced how many years?': 'years' was read as nothing), else None."""
+    tokens = reading.tokens
+    for item in reading.items:
+        if item.text.lower() != "how many":
+            continue
+        at = item.pos + len(item.text.split())
+        if at >= len(tokens) or not tokens[at].lower.isalpha() or tokens[at].lower in _ROWS_COUNTED:
+            continue
+        if not any(i.pos <= at < i.pos + max(1, len(i.text.split())) for i in reading.items):
+            return tokens[at].text
+    return None
+
+
+def check_dropped_count_noun(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a count (AggregateArgs, op count or count_distinct) answers 'how many
+    <word>' and the reading read nothing for that word: what is counted rests on no word."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value not in ("count", "count_distinct"):
+        return
+    word = dropped_count_noun(reading)
+    if word is not None:
+        raise Abstain(f"'how many {word}': I read nothing in the table for '{word}', so I cannot tell what to count; "
+                      f"name the column or say 'how many rows'.")
+
+
 def rows_and_values(plan: BaseModel, table: Table, column: str) -> tuple[int, int]:
     """(rows the plan's conditions keep, distinct non-empty `column` values among them)."""
     series = table.df[column]
