@@ -40,6 +40,7 @@ from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
+from agent.router.verify.partial_key import check_pooled_days
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
@@ -93,3 +94,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
     check_unread_numbers(plan, table)
+    check_pooled_days(plan, table)
