@@ -26,3 +26,9 @@ def test_cells_without_digits_leave_the_reading_standing():
     assert result.value == 2  # Gorgon, Helion
     _, result = router_ask(DASHES, "what is the total page?")
     assert result.value == 160 + 364  # 39 + 40 + 40 + 41, and 42 + ... + 49 = 364
+
+
+def test_an_equality_misses_only_cells_spelling_its_number():
+    # '39-40' cannot hold page 41: the test of Page = 41 (Horde) misses nothing
+    plan = AggregateArgs(op=Agg.count, where=[Predicate(column="Page", op=Op.eq, value=41)])
+    assert verifier_abstention(PAGES, "how many rows have page 41?", plan) is None

@@ -17,7 +17,8 @@ from agent.table import ColumnRole, Table
 _COUNT_WORDS = {"how many", "number of", "count of", "count", "number", "total number of"}
 _BETWEEN = {"the", "a", "an", "total", "all", "of"}
 """Words that may stand between the count words and the counted noun ('the total number of the ...')."""
-_PICKS = {"distinct", "different", "unique", "rows", "row", "entries", "entry", "times", "separate", "individual"}
+_PICKS = {"distinct", "different", "unique", "rows", "row", "entries", "entry", "records", "record", "times",
+          "separate", "individual"}
 """Words that say which count is meant: distinct values, or rows/occurrences."""
 
 

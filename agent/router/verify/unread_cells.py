@@ -38,6 +38,9 @@ def check_unread_numbers(plan: BaseModel, table: Table) -> None:
                 or part.path.startswith("anchor"):  # a position's anchor names one row by its cell
             continue
         cells = unread_numbers(table, part.column)
+        if part.role is Role.filter and part.op == "=" and isinstance(part.value, (int, float)):
+            number = f"{part.value:g}"  # an equality can only have missed a cell spelling its number
+            cells = [c for c in cells if number in str(c)]
         if cells:
             shown = ", ".join(f"'{c}'" for c in cells[:2])
             raise DataAbstain(f"Some cells of {part.column} hold numbers I cannot read as one value ({shown}); my "
