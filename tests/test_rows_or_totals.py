@@ -21,3 +21,10 @@ def test_totals_and_single_rows_naming_different_groups_refuse():
 def test_totals_stand_when_said_or_when_both_agree():
     assert verifier_abstention(CARS, "which team did the most laps in total?", PLAN) is None
     assert verifier_abstention(AGREE, "which team did the most laps?", PLAN) is None  # Ferrari 350 and 340
+
+
+def test_totals_stand_when_the_question_says_total_or_the_groups_are_few():
+    assert verifier_abstention(CARS, "which team has the most total laps?", PLAN) is None
+    # 2 teams over 24 rows: teams are groups; Reds 12 x 10 = 120 in total, Blues' one row of 50 is the top row
+    few = "Team,Laps\n" + "Reds,10\n" * 12 + "Blues,50\n" + "Blues,1\n" * 11
+    assert verifier_abstention(few, "which team did the most laps?", PLAN) is None

@@ -15,6 +15,17 @@ from agent.router.reading import Reading
 from agent.table import Table
 
 
+_TOTAL_WORDS = {"total", "totals", "sum", "combined"}
+"""Words saying the groups' totals are meant ('the lowest total spending')."""
+
+
+def _few_groups(table: Table, column: str) -> bool:
+    """True when `column` has few values for its rows (at most a tenth: teams, states): its values
+    are groups of rows, and a total per group is the reading (as agent/router/rank.py reads it)."""
+    values = table.df[column].dropna()
+    return values.nunique() <= 0.1 * len(values)
+
+
 def top_group_and_row(plan: BaseModel, table: Table) -> tuple[object, object] | None:
     """(the group first by the plan's grouped total, the group of the row first by the measure) for
     a one-group ranking of sums over one grouping column; None when no row has both."""
@@ -39,7 +50,8 @@ def check_rows_or_totals(plan: BaseModel, reading: Reading, table: Table) -> Non
     measure, and the question says neither 'in total'/'overall' nor 'in a single ...'."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "sum" or len(plan.group_by or []) != 1 \
             or plan.order is None or plan.limit != 1 or table.lies_in_file or reading.row_scope \
-            or V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.tokens)):
+            or V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.tokens)) \
+            or any(t.lower in _TOTAL_WORDS for t in reading.tokens) or _few_groups(table, plan.group_by[0]):
         return
     found = top_group_and_row(plan, table)
     if found is not None and found[0] != found[1]:
