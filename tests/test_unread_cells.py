@@ -32,3 +32,12 @@ def test_an_equality_misses_only_cells_spelling_its_number():
     # '39-40' cannot hold page 41: the test of Page = 41 (Horde) misses nothing
     plan = AggregateArgs(op=Agg.count, where=[Predicate(column="Page", op=Op.eq, value=41)])
     assert verifier_abstention(PAGES, "how many rows have page 41?", plan) is None
+
+
+def test_a_comparison_misses_only_cells_whose_numbers_could_pass_it():
+    # '39-40' holds 40 > 39: missed by Page > 39, refused; no number in '39-40' is > 45: nothing missed
+    plan = AggregateArgs(op=Agg.count, where=[Predicate(column="Page", op=Op.gt, value=39)])
+    reason = verifier_abstention(PAGES, "how many rows have page more than 39?", plan)
+    assert reason is not None and "'39-40'" in reason, reason
+    plan = AggregateArgs(op=Agg.count, where=[Predicate(column="Page", op=Op.gt, value=45)])
+    assert verifier_abstention(PAGES, "how many rows have page more than 45?", plan) is None

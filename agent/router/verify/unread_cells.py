@@ -6,6 +6,7 @@ holds no hidden number, and stands."""
 
 from __future__ import annotations
 
+import operator
 import re
 
 from pydantic import BaseModel
@@ -17,6 +18,16 @@ from agent.table import ColumnRole, Table
 _DIGIT = re.compile(r"\d")
 _READ = (Role.filter, Role.measure, Role.order_key, Role.period)
 """Roles whose column's values are read as numbers or dates (a shown column is printed as it is)."""
+
+
+_TESTS = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
+_NUMBER = re.compile(r"(?:(?<!\d)[-\u2212])?\d+(?:\.\d+)?")
+"""A number, its sign only where no digit comes before (the dash of '39-40' joins a range)."""
+
+
+def _numbers(cell: object) -> list[float]:
+    """Every number written in `cell` ('1950s' -> [1950]; '39-40' -> [39, 40]; '\u22122.3' -> [-2.3])."""
+    return [float(m.replace("\u2212", "-")) for m in _NUMBER.findall(str(cell).replace(",", ""))]
 
 
 def unread_numbers(table: Table, column: str) -> list[str]:
@@ -41,6 +52,8 @@ def check_unread_numbers(plan: BaseModel, table: Table) -> None:
         if part.role is Role.filter and part.op == "=" and isinstance(part.value, (int, float)):
             number = f"{part.value:g}"  # an equality can only have missed a cell spelling its number
             cells = [c for c in cells if number in str(c)]
+        elif part.role is Role.filter and part.op in _TESTS and isinstance(part.value, (int, float)):
+            cells = [c for c in cells if any(_TESTS[part.op](n, part.value) for n in _numbers(c))]
         if cells:
             shown = ", ".join(f"'{c}'" for c in cells[:2])
             raise DataAbstain(f"Some cells of {part.column} hold numbers I cannot read as one value ({shown}); my "
