@@ -37,3 +37,17 @@ def test_distinct_ids_per_group_count_entities():
     plan = AggregateArgs(op=Agg.count_distinct, column="response_id", group_by=["country"], order="desc", limit=1)
     reason = verifier_abstention(csv, "which country has the most response id?", plan)
     assert reason is None or "names the values to rank by" not in reason, reason
+
+
+def test_a_superlatives_generic_noun_is_not_a_row_count():
+    # 'grades' is set aside as a generic word for values; a row count per School (Yes 2, No 1) ranks no grades
+    csv = "Church,School\nSt Ann,Yes\nSt Bede,Yes\nSt Clare,No\n"
+    plan = AggregateArgs(op=Agg.count, group_by=["School"], order="desc", limit=1)
+    reason = verifier_abstention(csv, "which school offers the most grades?", plan)
+    assert reason is not None and "'most grades'" in reason, reason
+
+
+def test_the_most_times_still_counts_rows_per_group():
+    from tests.helpers import router_ask
+    _, result = router_ask("Year,Winner\n2001,Reds\n2002,Blues\n2003,Reds\n", "which winner appears the most times?")
+    assert "Reds" in str(result.model_dump())  # Reds 2 (2001, 2003), Blues 1

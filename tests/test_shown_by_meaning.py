@@ -23,3 +23,19 @@ def test_a_column_named_by_its_header_is_shown():
     # the row before Melodies from Heaven is row 1: its Lead Vocals is Kirk Franklin
     _, result = router_ask(TRACKS, 'what is the lead vocals before "melodies from heaven"?')
     assert "Kirk Franklin" in str(result)
+
+
+STATES = "Name,Type,Formed\nSaxony,Duchy,1423\nMeissen,Margraviate,1046\nUpper Schonburg,Lordship,\n"
+
+
+def test_the_last_row_noun_is_not_answered_by_a_column_named_after_it():
+    from agent.queries import RankArgs
+    plan = RankArgs(by=None, order="desc", limit=1, columns=["Formed"])
+    reason = verifier_abstention(STATES, "what was the last state to be formed?", plan)
+    assert reason is not None and "'last state' asks for a row" in reason, reason
+
+
+def test_a_column_named_before_the_row_noun_is_shown():
+    # the last row is Upper Schonburg
+    _, result = router_ask(STATES, "what is the name of the last state?")
+    assert "Upper Schonburg" in str(result)

@@ -36,3 +36,11 @@ def test_counts_and_real_totals_still_answer():
     assert result.value == 2  # Big 245, Mid 20
     _, result = router_ask(RACE, "what is the total points?")
     assert result.value == 58  # 25 + 18 + 15
+
+
+def test_calendar_years_are_never_added_up():
+    films = "Title,Year,Role\nA,1999,Lead\nB,2001,Cameo\nC,2001,Lead\n"
+    reason = verifier_abstention(films, "what is the total years on the chart", AggregateArgs(op=Agg.sum, column="Year"))
+    assert reason is not None and "calendar years" in reason, reason
+    _, result = router_ask("Title,Years\nA,3\nB,5\n", "what is the total years?")
+    assert result.value == 8  # a column of durations (3 + 5) is still added up

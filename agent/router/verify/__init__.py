@@ -39,18 +39,22 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.date_order import check_date_order
+from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
+from agent.router.verify.unread_cells import check_unread_numbers
+from agent.router.verify.partial_key import check_pooled_days
+from agent.router.verify.rows_or_totals import check_rows_or_totals
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
 from agent.router.verify.holder import check_holder
-from agent.router.verify.ranked_groups import check_ranked_groups
-from agent.router.verify.summed import check_counted_total, check_percent_sum, check_weak_total
+from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_unread_noun
+from agent.router.verify.summed import check_counted_total, check_percent_sum, check_summed_years, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
-from agent.router.verify.shown import check_shown_by_meaning
+from agent.router.verify.shown import check_row_noun_shown, check_shown_by_meaning
 from agent.router.verify.spans import respell
 from agent.table import Table
 
@@ -85,7 +89,15 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_grain(plan, reading, table)
     check_holder(plan, reading)
     check_ranked_groups(plan, reading, table)
+    check_ranked_unread_noun(plan, reading)
     check_percent_sum(plan, table)
     check_counted_total(plan, reading)
     check_weak_total(plan, reading)
+    check_summed_years(plan, table)
     check_shown_by_meaning(plan, reading)
+    check_row_noun_shown(plan, reading)
+    check_rows_or_distinct(plan, reading, table)
+    check_dropped_count_noun(plan, reading)
+    check_unread_numbers(plan, table)
+    check_pooled_days(plan, table)
+    check_rows_or_totals(plan, reading, table)

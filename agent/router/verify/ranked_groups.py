@@ -11,6 +11,8 @@ from pydantic import BaseModel
 from agent.router.draft import Abstain
 from agent.router.reading import Item, Reading
 from agent.router.verify.cells import holds_numbers
+from agent.router.vocabulary import GENERIC_HEADER_WORDS
+from agent.router.words import singular
 from agent.table import ColumnRole, Table
 
 _COUNT_WORDS = {"number", "different", "distinct", "unique", "kinds", "types", "count"}
@@ -46,3 +48,41 @@ def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None
         raise Abstain(f"'{noun.text}' names the values to rank by ({noun.column}), but the reading would count "
                       f"{'rows per ' + noun.column + ' value' if grouped else 'distinct ' + noun.column + ' values'}"
                       f"; ask 'which <name column> has the highest {noun.column}'.")
+
+
+_COUNTING = {"time", "number", "count", "total", "amount", "num", "no"}
+"""Generic words that count rows themselves ('the most times', 'the most number of')."""
+
+
+def _set_aside(reading: Reading, pos: int) -> bool:
+    """True when token `pos` is a word the reading set aside as a generic word for values ('scores',
+    'types', and WordNet's 'grades': noted), not a counting word ('times')."""
+    word = reading.tokens[pos].lower
+    if not word.isalpha() or singular(word) in _COUNTING:
+        return False
+    noted = any(n.startswith(f"read '{reading.tokens[pos].text}' as a generic word") for n in reading.notes)
+    return noted or singular(word) in GENERIC_HEADER_WORDS
+
+
+def _covered(reading: Reading, pos: int) -> bool:
+    """True when a read item spans token `pos`."""
+    return any(i.pos <= pos < i.pos + max(1, len(i.text.split())) for i in reading.items)
+
+
+def check_ranked_unread_noun(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a ranked grouped count (AggregateArgs with group_by, an order, op count)
+    follows a superlative whose noun no read item covers: a word the reading set aside as generic
+    ('which school offers the most grades?': 'grades' dropped as a word for values) is the thing
+    the superlative ranks by, and a row count per group does not account for it."""
+    if type(plan).__name__ != "AggregateArgs" or not plan.group_by or plan.order is None \
+            or plan.op.value not in ("count", "count_distinct"):
+        return
+    tokens = reading.tokens
+    for item in reading.items:
+        if item.kind != "order" or item.pos + 1 >= len(tokens):
+            continue
+        nxt = item.pos + 1
+        if _set_aside(reading, nxt) and not _covered(reading, nxt):
+            raise Abstain(f"'{item.text} {tokens[nxt].text}': nothing in the table stands for "
+                          f"'{tokens[nxt].text}', and a count of rows per {plan.group_by[0]} would not account for "
+                          f"it; name the column to rank by.")

@@ -31,3 +31,24 @@ def check_shown_by_meaning(plan: BaseModel, reading: Reading) -> None:
         if item.kind == "column" and item.column in shown and (item.similar or evidence in _WEAK_LINKS):
             raise Abstain(f"'{item.text}' is not a word of {item.column}'s name (I related them by meaning), and "
                           f"the answer would be {item.column}'s value; name the column to show.")
+
+
+_EDGES = {"first", "last"}
+
+
+def check_row_noun_shown(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a file-order plan answers 'the first/last <noun for the rows> ...' with a
+    column named only after that noun ('what was the last state to be formed?' showed Formed; 'the
+    last episode of season one' showed the season number): the words after the noun say which
+    rows or what they did; the question asks for the row itself. A column named before it ('the
+    name of the last locomotive') is the one asked."""
+    if type(plan).__name__ != "RankArgs" or getattr(plan, "by", None) is not None or not plan.columns:
+        return
+    for item in reading.items:
+        noun = reading.after(item) if item.text.lower() in _EDGES else None
+        if noun is None or noun.kind != "row":
+            continue
+        naming = [i for i in reading.items if i.kind == "column" and i.column in plan.columns]
+        if naming and all(i.pos > noun.pos for i in naming):
+            raise Abstain(f"'{item.text} {noun.text}' asks for a row, but the answer would be its "
+                          f"{', '.join(plan.columns)}, named after it ('{naming[0].text}'); name the column to show.")

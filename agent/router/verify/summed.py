@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
 from agent.router.verify.context import Strength, strength_of
-from agent.table import Table
+from agent.table import ColumnRole, Table
 
 _COMPARING = {">", ">=", "<", "<=", "between"}
 
@@ -60,3 +60,26 @@ def check_weak_total(plan: BaseModel, reading: Reading) -> None:
         words = ", ".join(f"'{i.text}'" for i in named)
         raise Abstain(f"{words} only resembles {plan.column} (a shared word start), so I cannot tell whether "
                       f"'how many' counts rows or adds up {plan.column}; name the column or say 'how many rows'.")
+
+
+def years_column(table: Table, column: str | None) -> bool:
+    """True for a numeric column headed 'Year' (or 'Season') whose values are all whole numbers
+    between 1000 and 2100: calendar years, labels of time, never a quantity to add up."""
+    from agent import table_rows
+    from agent.router.words import header_words, singular
+
+    if not column or table.roles.get(column) is not ColumnRole.numeric \
+            or not {singular(w) for w in header_words(column)} & {"year", "season"}:
+        return False
+    values = [v for v, _ in table_rows.values(table, column) if v is not None]
+    return bool(values) and all(isinstance(v, (int, float)) and float(v).is_integer() and 1000 <= v <= 2100
+                                for v in values)
+
+
+def check_summed_years(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when an AggregateArgs adds up a column of calendar years ('the total years on
+    the chart' read as SUM(Year) = 114,454): a year is a point in time; 'total years' asks how many
+    years or how long."""
+    if type(plan).__name__ == "AggregateArgs" and plan.op.value == "sum" and years_column(table, plan.column):
+        raise Abstain(f"{plan.column} holds calendar years: adding them up means nothing. Ask 'how many different "
+                      f"{plan.column}' or the span between two of them.")

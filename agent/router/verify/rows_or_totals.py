@@ -1,0 +1,60 @@
+"""Verifier rule: 'which team did the most laps?' where a team has several rows (two cars) is the
+team of the row with the most laps or the team with the most laps in total, and the words do not
+say which. The grouped total stands when both readings name the same group; when they name
+different ones and nothing says 'in total'/'overall' or 'in a single ...', the router refuses,
+naming both."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent.ops.common import selected
+from agent.router import vocabulary as V
+from agent.router.draft import Abstain
+from agent.router.reading import Reading
+from agent.table import Table
+
+
+_TOTAL_WORDS = {"total", "totals", "sum", "combined"}
+"""Words saying the groups' totals are meant ('the lowest total spending')."""
+
+
+def _few_groups(table: Table, column: str) -> bool:
+    """True when `column` has few values for its rows (at most a tenth: teams, states): its values
+    are groups of rows, and a total per group is the reading (as agent/router/rank.py reads it)."""
+    values = table.df[column].dropna()
+    return values.nunique() <= 0.1 * len(values)
+
+
+def top_group_and_row(plan: BaseModel, table: Table) -> tuple[object, object] | None:
+    """(the group first by the plan's grouped total, the group of the row first by the measure) for
+    a one-group ranking of sums over one grouping column; None when no row has both."""
+    column, group = plan.column, plan.group_by[0]
+    frame = table.df[[group, column]] if column != group else table.df[[group]]
+    if plan.where:
+        import numpy as np
+        frame = frame[np.asarray(selected(table, plan.where, allow_empty=True).mask)]
+    frame = frame.dropna()
+    if frame.empty:
+        return None
+    totals = frame.groupby(group)[column].sum()
+    desc = plan.order == "desc"
+    top_total = totals.idxmax() if desc else totals.idxmin()
+    top_row = frame.loc[frame[column].idxmax() if desc else frame[column].idxmin(), group]
+    return top_total, top_row
+
+
+def check_rows_or_totals(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a ranked grouped SUM cut to one group (AggregateArgs op sum, one group_by
+    column, an order, limit 1) names another group than the single row with the largest (smallest)
+    measure, and the question says neither 'in total'/'overall' nor 'in a single ...'."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "sum" or len(plan.group_by or []) != 1 \
+            or plan.order is None or plan.limit != 1 or table.lies_in_file or reading.row_scope \
+            or V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.tokens)) \
+            or any(t.lower in _TOTAL_WORDS for t in reading.tokens) or _few_groups(table, plan.group_by[0]):
+        return
+    found = top_group_and_row(plan, table)
+    if found is not None and found[0] != found[1]:
+        raise Abstain(f"{plan.group_by[0]} repeats across rows: by total {plan.column} it is {found[0]}, by the single "
+                      f"row with the {'most' if plan.order == 'desc' else 'least'} {plan.column} it is {found[1]}. "
+                      f"Say 'in total' or 'in a single row'.")

@@ -1,0 +1,30 @@
+"""'which team did the most laps?' where a team has several rows: the grouped total is refused
+when it names another group than the single row with the most (agent/router/verify/rows_or_totals.py),
+and stands when both agree or the question says 'in total'. Values by hand."""
+
+from __future__ import annotations
+
+from agent.plan import Agg, AggregateArgs
+from tests.helpers import verifier_abstention
+
+# Holman: 200 + 253 = 453 in total; Ferrari's one car did 340, the most of any row
+CARS = "Team,Laps\nFerrari,340\nHolman,253\nHolman,200\nFord,100\n"
+AGREE = "Team,Laps\nFerrari,340\nFerrari,10\nHolman,253\nFord,100\n"
+PLAN = AggregateArgs(op=Agg.sum, column="Laps", group_by=["Team"], order="desc", limit=1)
+
+
+def test_totals_and_single_rows_naming_different_groups_refuse():
+    reason = verifier_abstention(CARS, "which team did the most laps?", PLAN)
+    assert reason is not None and "by total Laps it is Holman" in reason and "it is Ferrari" in reason, reason
+
+
+def test_totals_stand_when_said_or_when_both_agree():
+    assert verifier_abstention(CARS, "which team did the most laps in total?", PLAN) is None
+    assert verifier_abstention(AGREE, "which team did the most laps?", PLAN) is None  # Ferrari 350 and 340
+
+
+def test_totals_stand_when_the_question_says_total_or_the_groups_are_few():
+    assert verifier_abstention(CARS, "which team has the most total laps?", PLAN) is None
+    # 2 teams over 24 rows: teams are groups; Reds 12 x 10 = 120 in total, Blues' one row of 50 is the top row
+    few = "Team,Laps\n" + "Reds,10\n" * 12 + "Blues,50\n" + "Blues,1\n" * 11
+    assert verifier_abstention(few, "which team did the most laps?", PLAN) is None
