@@ -44,18 +44,29 @@ def build_agent(path: Path, config: Config):
 
 def _choose_agent(files: list[str], question: str, config: Config):
     """The agent over the one table the router reads `question` against: every table is loaded
-    (Excel: every sheet); the table whose router decision holds a plan or lookup answers (or
+    (Excel: every sheet). A question that spells one table's name ('order lines' for
+    order_lines.csv; agent.sheets.tables_named) goes to that table, which answers or refuses; one
+    that spells several refuses (exit 3). Otherwise the table whose router decision holds a plan or lookup answers (or
     refuses, when every word was read but its rows keep it from an exact answer). With
     several such tables, the one holding a column the question names that the others lack answers
     (said on stderr: agent.sheets); else it refuses (exit 3), naming them, rather than pick one;
     with none, the first table answers (it abstains with its reason, or a model decides)."""
-    from agent.sheets import only_named_here
+    from agent.sheets import only_named_here, tables_named
     from agent.sources import expand
 
     specs = expand(files)
     agents = [build_agent(Path(spec), config) for spec in specs]
     if len(agents) == 1:
         return agents[0]
+    named = tables_named(question, [a.table for a in agents])
+    if len(named) == 1:  # 'How many order lines ...' with orders.csv and order_lines.csv
+        _notice(f"Read against {agents[named[0]].table.name}: the question names it.")
+        return agents[named[0]]
+    if len(named) > 1:
+        errors.print(f"The question names several of the tables given ({', '.join(agents[i].table.name for i in named)})"
+                     "; I answer over one table at a time. Ask about one of them.", style="red", markup=False,
+                     highlight=False)
+        raise typer.Exit(3)
     readable = [a for a in agents if (d := a.router.route(question)).plan is not None or d.lookup is not None
                 or d.data_refused]  # read, but its rows refuse: still a table the question is about
     if len(readable) > 1 and (only := only_named_here(question, [a.table for a in readable])) is not None:

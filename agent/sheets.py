@@ -29,3 +29,36 @@ def only_named_here(question: str, tables: Sequence[Table]) -> tuple[int, list[s
     own = [sorted(n - set().union(*(h for j, h in enumerate(holders) if j != i))) for i, n in enumerate(named)]
     picked = [i for i, cols in enumerate(own) if cols]
     return (picked[0], own[picked[0]]) if len(picked) == 1 else None
+
+
+GENERIC_NAMES = frozenset({"data", "dataset", "table", "sheet", "file", "export", "output", "input", "inline",
+                           "results", "result", "report", "list", "main", "all", "new", "final", "copy"})
+"""File or sheet names too generic to say which table a question is about ('data.csv')."""
+
+
+def name_forms(table: Table) -> set[tuple[str, ...]]:
+    """The word runs that spell `table`'s name: its sheet name for a workbook's sheet, else the file
+    name without its extension, as words.column_forms spells a column ('order_lines.csv' -> 'order
+    lines', 'order line'); empty for a generic or wordless name ('data.csv', 'Sheet1', '2023')."""
+    from agent.router.words import singular
+
+    stem = table.name.split("#", 1)[1] if "#" in table.name else table.name.rsplit(".", 1)[0]
+    runs = {tuple(t.lower for t in tokenize(form)) for form in column_forms(stem.split("/")[-1])}
+    runs |= {(*w[:-1], singular(w[-1])) for w in runs if w and singular(w[-1]) + "s" == w[-1]}
+    return {w for w in runs if w and not set(w) <= GENERIC_NAMES and any(x.isalpha() and len(x) >= 3 for x in w)
+            and not any(x.startswith("sheet") and x[5:].isdigit() for x in w)}
+
+
+def tables_named(question: str, tables: Sequence[Table]) -> list[int]:
+    """Indices of the tables whose name the question spells as a run of its words ('How many order
+    lines are there?' names order_lines.csv), a name inside another named table's longer one left
+    out ('order' of orders.csv inside 'order lines'). Empty when it names none."""
+    words = [t.lower for t in tokenize(question)]
+    spans: list[tuple[int, int, int]] = []  # (table index, start, end)
+    for i, table in enumerate(tables):
+        for form in name_forms(table):
+            n = len(form)
+            spans += [(i, s, s + n) for s in range(len(words) - n + 1) if tuple(words[s:s + n]) == form]
+    kept = {i for i, s, e in spans
+            if not any(j != i and s2 <= s and e <= e2 and e2 - s2 > e - s for j, s2, e2 in spans)}
+    return sorted(kept)

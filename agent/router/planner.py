@@ -8,6 +8,7 @@ import re
 
 from agent import table_rows
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
+from agent.router.intensive import intensive_header
 from agent.router.lexicon import Lexicon
 from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
 from agent.router.which_rows import which_rows
@@ -186,8 +187,9 @@ def _per_row_quantity(column: str, table: Table) -> bool:
     """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
     highest price' is not the brand whose prices add up most; 'the employee with the highest
     salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
-    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
-    if _PER_ROW.search(column):
+    percentage, age, salary, wage, height or average, or a feeling, state or attribute (agent.router.intensive),
+    or it was read from percent strings ('15%')."""
+    if _PER_ROW.search(column) or intensive_header(column):  # 'satisfaction': a feeling, per row
         return True
     # a file read where it lies types its columns lazily over every row: its header decides alone
     return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
