@@ -139,3 +139,15 @@ def test_value_and_label_readings_still_answer():
     assert value.status == "answered" and value.results[-1].result.value == 4.8
     label = books.ask("Which title has the highest rating?")
     assert label.status == "answered" and "Quiet Fires" in label.answer
+
+
+@pytest.mark.parametrize("word, column, vetoed", [
+    ("profit", "revenue", True),      # net income vs a gross sum: different things
+    ("cost", "unit_price", False),    # price.n.02 is a kind of cost.n.01
+    ("languages", "lang", False),     # WordNet knows no 'lang': no judgement
+    ("total revenue", "revenue", False),  # several words: not judged here
+])
+def test_wordnet_veto_on_embedding_links(word, column, vetoed):
+    from agent.router.embed_veto import wordnet_vetoes
+
+    assert wordnet_vetoes(word, column) is vetoed

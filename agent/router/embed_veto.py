@@ -31,8 +31,8 @@ def wordnet_vetoes(phrase: str, column: str) -> bool:
     if not mine:
         return False
     theirs = [_near(w, HEADER_SENSES) for w in words]
-    if not all(theirs):
-        return False
+    if not all(own for own, _ in theirs):
+        return False  # a header word WordNet does not know ('lang'): no judgement
     return not any(_related(mine, t) for t in theirs)
 
 
