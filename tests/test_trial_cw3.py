@@ -145,6 +145,7 @@ def test_value_and_label_readings_still_answer():
     ("profit", "revenue", True),      # net income vs a gross sum: different things
     ("cost", "unit_price", False),    # price.n.02 is a kind of cost.n.01
     ("languages", "lang", False),     # WordNet knows no 'lang': no judgement
+    ("manage", "Manager", False),     # nor a noun 'manage'
     ("total revenue", "revenue", False),  # several words: not judged here
 ])
 def test_wordnet_veto_on_embedding_links(word, column, vetoed):

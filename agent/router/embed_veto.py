@@ -28,8 +28,8 @@ def wordnet_vetoes(phrase: str, column: str) -> bool:
     if " " in phrase.strip() or not phrase.isalpha() or not words or W.wordnet() is None:
         return False
     mine = _near(phrase.lower(), QUESTION_SENSES)
-    if not mine:
-        return False
+    if not mine[0]:
+        return False  # no noun sense ('manage'): no judgement
     theirs = [_near(w, HEADER_SENSES) for w in words]
     if not all(own for own, _ in theirs):
         return False  # a header word WordNet does not know ('lang'): no judgement
