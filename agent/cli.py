@@ -46,7 +46,9 @@ def build_agent(path: Path, config: Config):
 
 def _choose_agent(files: list[str], question: str, config: Config):
     """The agent over the one table the router reads `question` against: every table is loaded
-    (Excel: every sheet); the table whose router decision holds a plan or lookup answers (or
+    (Excel: every sheet). A question that spells one table's name ('order lines' for
+    order_lines.csv; agent.sheets.tables_named) goes to that table, which answers or refuses; one
+    that spells several refuses (exit 3). Otherwise the table whose router decision holds a plan or lookup answers (or
     refuses, when every word was read but its rows keep it from an exact answer). With
     several such tables, the one holding a column the question names that the others lack answers
     (said on stderr: agent.sheets); else it refuses (exit 3), naming them, rather than pick one;

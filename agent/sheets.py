@@ -36,6 +36,39 @@ def only_named_here(question: str, tables: Sequence[Table]) -> tuple[int, list[s
     return (picked[0], own[picked[0]]) if len(picked) == 1 else None
 
 
+GENERIC_NAMES = frozenset({"data", "dataset", "table", "sheet", "file", "export", "output", "input", "inline",
+                           "results", "result", "report", "list", "main", "all", "new", "final", "copy"})
+"""File or sheet names too generic to say which table a question is about ('data.csv')."""
+
+
+def name_forms(table: Table) -> set[tuple[str, ...]]:
+    """The word runs that spell `table`'s name: its sheet name for a workbook's sheet, else the file
+    name without its extension, as words.column_forms spells a column ('order_lines.csv' -> 'order
+    lines', 'order line'); empty for a generic or wordless name ('data.csv', 'Sheet1', '2023')."""
+    from agent.router.words import singular
+
+    stem = table.name.split("#", 1)[1] if "#" in table.name else table.name.rsplit(".", 1)[0]
+    runs = {tuple(t.lower for t in tokenize(form)) for form in column_forms(stem.split("/")[-1])}
+    runs |= {(*w[:-1], singular(w[-1])) for w in runs if w and singular(w[-1]) + "s" == w[-1]}
+    return {w for w in runs if w and not set(w) <= GENERIC_NAMES and any(x.isalpha() and len(x) >= 3 for x in w)
+            and not any(x.startswith("sheet") and x[5:].isdigit() for x in w)}
+
+
+def tables_named(question: str, tables: Sequence[Table]) -> list[int]:
+    """Indices of the tables whose name the question spells as a run of its words ('How many order
+    lines are there?' names order_lines.csv), a name inside another named table's longer one left
+    out ('order' of orders.csv inside 'order lines'). Empty when it names none."""
+    words = [t.lower for t in tokenize(question)]
+    spans: list[tuple[int, int, int]] = []  # (table index, start, end)
+    for i, table in enumerate(tables):
+        for form in name_forms(table):
+            n = len(form)
+            spans += [(i, s, s + n) for s in range(len(words) - n + 1) if tuple(words[s:s + n]) == form]
+    kept = {i for i, s, e in spans
+            if not any(j != i and s2 <= s and e <= e2 and e2 - s2 > e - s for j, s2, e2 in spans)}
+    return sorted(kept)
+
+
 @dataclass(frozen=True)
 class TableChoice:
     """Which of several tables a question goes to. `index`: the chosen table, or None when no
@@ -49,10 +82,18 @@ class TableChoice:
 
 
 def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
-    """The table of `agents` (one per sheet or file) the router reads `question` against: those
+    """The table of `agents` (one per sheet or file) the router reads `question` against: the one
+    whose name the question spells (tables_named; several named is a refusal), else those
     whose router decision holds a plan or lookup, or refuses after reading every word (its rows,
     not the words, keep it from an answer). One such table answers; of several, the one holding a
     column the question names that the others lack (only_named_here); else a refusal naming them."""
+    named = tables_named(question, [a.table for a in agents])
+    if len(named) == 1:  # 'How many order lines ...' with orders.csv and order_lines.csv
+        return TableChoice(named[0], notice=f"Read against {agents[named[0]].table.name}: the question names it.")
+    if len(named) > 1:
+        return TableChoice(None, refusal=f"The question names several of the tables given "
+                                         f"({', '.join(agents[i].table.name for i in named)}); I answer over one "
+                                         "table at a time. Ask about one of them.")
     readable = [i for i, a in enumerate(agents)
                 if (d := a.router.route(question)).plan is not None or d.lookup is not None or d.data_refused]
     if len(readable) == 1:

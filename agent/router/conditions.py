@@ -59,11 +59,23 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     same = [p for _, p in draft.predicates if p.column == meaning.column]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
+        if meaning.value in (last.values or [last.value]):
+            return  # said twice ('paid ... is yes'): one value
         last.values = [*(last.values or [last.value]), meaning.value]
+        _both_flag_values(item, last, lex)
         last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+def _both_flag_values(item: Item, merged: Predicate, lex: Lexicon) -> None:
+    """Raises Abstain when a condition on a yes/no column now holds both of its values: the column's
+    name read as its true value and the other value said too ('Bezahlt ... nein') keep every row."""
+    pair = lex.flag_values.get(merged.column)
+    if pair is not None and {str(v).casefold() for v in pair} <= {str(v).casefold() for v in merged.values or ()}:
+        raise Abstain(f"'{item.text}' and the yes/no column {merged.column} read as '{pair[0]}' together keep every "
+                      f"row; say '{merged.column} is {pair[0]}' or '{merged.column} is {pair[1]}'.")
 
 
 def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: Draft, lex: Lexicon) -> None:
@@ -71,7 +83,7 @@ def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: 
     'inactive', 'non-member'), or the value said after it ('active is no', 'paid = 0'). A flag
     linked by embedding similarity alone abstains: similarity cannot tell a word from its opposite."""
     positive, negative = lex.flag_values.get(meaning.column, (1.0, 0.0))
-    said = _said_value(item, reading)
+    said = _said_value(item, reading, (positive, negative))
     if said is None and item.similar:
         raise Abstain(f"I linked '{item.text}' to the yes/no column {meaning.column} by similarity, which cannot "
                       f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
@@ -81,16 +93,19 @@ def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: 
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
 
 
-def _said_value(item: Item, reading: Reading) -> bool | None:
+def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> bool | None:
     """True/False when a yes/no value follows a flag's name ('active is no', 'member = N', 'verified
-    false', 'paid is not 1'), marking those words read; None when none does."""
+    false', 'paid is not 1', or one of the column's own two `values`: 'Bezahlt is nein'), marking
+    those words read; None when none does."""
     pos, flip, read_ = item.pos + len(item.text.split()), False, []
+    true = V.FLAG_TRUE | {str(values[0]).casefold()}
+    false = V.FLAG_FALSE | {str(values[1]).casefold()}
     while (nxt := reading.at(pos)) is not None:
-        word = f"{nxt.number:g}" if nxt.kind == "number" else nxt.text.lower()
-        if word in V.FLAG_TRUE or word in V.FLAG_FALSE:
+        word = f"{nxt.number:g}" if nxt.kind == "number" else nxt.text.casefold()
+        if word in true or word in false:
             for said in (*read_, nxt):
                 said.kind, said.used = "stop", True
-            return (word in V.FLAG_TRUE) != flip
+            return (word in true) != flip
         if word == "not" and not flip:
             flip = True
         elif word not in V.FLAG_LINKS:

@@ -12,6 +12,7 @@ import time
 
 
 from agent.router import vocabulary as V
+from agent.router.embed_veto import wordnet_vetoes
 from agent.router.lexicon import Lexicon, Meaning, header_words
 from agent.router.reading import Item, Reading
 from agent.router.tokens import Token
@@ -68,7 +69,7 @@ def embedding_links(tokens: list[Token], rest: list[int], lex: Lexicon, reading:
             continue
         column, note, elapsed = embedding_link(phrase, lex, minimum, margin)
         reading.embedding_ms += elapsed
-        if column is None:
+        if column is None or wordnet_vetoes(phrase, column):  # 'profit' is no `revenue`
             kept.extend(group)
             continue
         reading.notes.append(note)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agent.router import vocabulary as V
+from agent.router.abbreviations import AUXILIARIES
 from agent.router.lexicon import Lexicon, Meaning, header_words, singular
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
@@ -88,7 +89,8 @@ def _acronyms(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Readin
         for width in (5, 4, 3, 2):
             window = tokens[start: start + width]
             inner = [start + k for k, t in enumerate(window) if t.lower not in _GLUE]
-            if len(window) < width or not all(p in free or p in weak for p in inner) or window[-1].lower in _GLUE:
+            if len(window) < width or not all(p in free or p in weak for p in inner) or window[-1].lower in _GLUE \
+                    or any(t.lower in AUXILIARIES for t in window):  # 'goals did' is no GD
                 continue
             column = _acronym_of([t.lower for t in window], lex) or _acronym_of([tokens[p].lower for p in inner], lex)
             if column is None:

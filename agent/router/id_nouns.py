@@ -5,6 +5,9 @@ when the id is one per row. Never a silent row count where the words name the id
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from pydantic import BaseModel
 
 from agent.plan import Agg, AggregateArgs
@@ -49,7 +52,7 @@ def _id_column(reading: Reading, table: Table) -> tuple[str, str] | None:
     found: list[tuple[Item, str]] = []
     for item in reading.of("row", "entity"):
         word = item.text.lower()
-        if " " in word or singular(word) == word:
+        if " " in word or singular(word) == word or _spells_file_name(item, reading, table):
             continue  # a counted noun is one plural word: 'orders', not 'order 1001'
         columns = [c for c in table.df.columns if _heads(str(c), singular(word), table.roles.get(c))]
         if len(columns) == 1:
@@ -67,3 +70,15 @@ def _heads(column: str, word: str, role: ColumnRole | None) -> bool:
     if not words or words[0] != word:
         return False
     return (len(words) == 2 and words[1] in _ID_WORDS) or (len(words) == 1 and role is ColumnRole.identifier)
+
+
+def _spells_file_name(item: Item, reading: Reading, table: Table) -> bool:
+    """True when the noun and the words before it spell the file's name of two words or more
+    ('order lines' of order_lines.csv): the question counts the table's rows, whatever id column
+    the last word heads (line_no numbers the lines of each order)."""
+    stem = re.findall(r"[a-z]+", Path(table.name.split("#")[0]).stem.lower())
+    start = item.pos - len(stem) + 1
+    if len(stem) < 2 or start < 0:
+        return False
+    said = [t.lower for t in reading.tokens[start: item.pos + 1]]
+    return [singular(w) for w in said] == [singular(w) for w in stem]

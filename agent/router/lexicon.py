@@ -10,11 +10,12 @@ from pathlib import Path
 from agent import table_rows
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
+from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.sums import row_sums
 from agent.router.tokens import Token, tokenize
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
-from agent.router.words import abbreviates, column_forms, header_words, is_month_header, singular, stem
+from agent.router.words import column_forms, header_words, is_month_header, singular, stem
 from agent.table import ColumnRole, Table
 
 __all__ = ["Lexicon", "Meaning", "build_lexicon", "column_forms", "header_words", "lookup_word", "singular", "stem"]
@@ -236,7 +237,7 @@ def _choose_measure(lex: Lexicon, table: Table) -> None:
     looks like money; else the only non-flag numeric column; else none (the router abstains)."""
     def money(column: str) -> bool:
         name = column.lower()
-        return any(h in re.split(r"[_\s]+", name) or name == h or abbreviates(name, h) for h in V.MONEY_HINTS)
+        return any(h in re.split(r"[_\s]+", name) or name == h or is_abbreviation(name, h) for h in V.MONEY_HINTS)
     hinted = [c for c in lex.numeric_columns if money(c)]
     lex.measure_candidates = hinted or lex.numeric_columns
     if len(lex.measure_candidates) == 1:
@@ -245,7 +246,7 @@ def _choose_measure(lex: Lexicon, table: Table) -> None:
 
 def lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
     """Single-token fallbacks after phrase lookup: short case-sensitive values, flag stems,
-    column stems, abbreviations. Memoised per lexicon by the token's text (a new list each call)."""
+    column stems. Memoised per lexicon by the token's text (a new list each call)."""
     memo = lex.__dict__.setdefault("_word_fallbacks", {})
     found = memo.get(token.text)
     if found is None:
@@ -267,7 +268,4 @@ def _lookup_word(lex: Lexicon, token: Token) -> list[Meaning]:
             return [Meaning("flag", column)]
     if stem(word) in lex.stems:
         return [Meaning("column", lex.stems[stem(word)])]
-    for short, column in lex.abbreviations.items():  # 'point' for PTS as 'points' is
-        if len(word) >= 4 and (abbreviates(short, word) or abbreviates(short, word + "s")):
-            return [Meaning("column", column)]
-    return []
+    return []  # short headers that abbreviate the word: agent.router.abbreviations

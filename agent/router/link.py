@@ -8,6 +8,7 @@ from itertools import islice
 
 from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
+from agent.router.abbreviations import short_header_link
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_links
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
@@ -295,6 +296,8 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
     meanings = lookup_word(lex, token)
     if meanings:
         return Item(token.text, i, meanings), 1
+    if (short := short_header_link(lex, token.lower)) is not None:  # 'points' -> PTS
+        return Item(token.text, i, [Meaning("column", short.column)], evidence=Evidence.header, weak=short.weak), 1
     if token.lower in V.MONTHS:
         return Item(token.text, i, [Meaning("month", value=str(V.MONTHS[token.lower]))]), 1
     return None, 1

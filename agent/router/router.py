@@ -35,6 +35,7 @@ from agent.router.postfix import postfix_comparisons
 from agent.router.row_nouns import check_row_count
 from agent.router.value_rows import check_value_rows
 from agent.router.rank import check_who_shown
+from agent.router.row_asked import check_row_asked
 from agent.router.id_nouns import counted_entity_ids
 from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
@@ -199,6 +200,7 @@ class Router:
         check_row_count(plan, reading, self.table)
         check_value_rows(reading, self.table)
         check_who_shown(plan, reading, self.table)
+        check_row_asked(plan, reading, self.table)  # 'what is the highest rated book': a book, not MAX(rating)
         verify(plan, asked, reading, self.lexicon, self.table, previous)
         note_blank_negations(plan, self.table, draft.notes)
         return rank_real_groups(plan, self.table, draft.notes)

@@ -7,6 +7,7 @@ import re
 
 from agent import table_rows
 from agent.plan import Predicate
+from agent.router.intensive import intensive_header
 from agent.router.words import header_words
 from agent.table import ColumnRole, Table
 
@@ -84,8 +85,9 @@ def per_row_quantity(column: str, table: Table) -> bool:
     """True when `column` holds a per-row quantity whose total means nothing ('the brand with the
     highest price' is not the brand whose prices add up most; 'the employee with the highest
     salary' is not two namesakes' salaries added): its header names a price, rate, rating, score,
-    percentage, age, salary, wage, height or average, or it was read from percent strings ('15%')."""
-    if _PER_ROW.search(column):
+    percentage, age, salary, wage, height or average, or a feeling, state or attribute
+    (agent.router.intensive), or it was read from percent strings ('15%')."""
+    if _PER_ROW.search(column) or intensive_header(column):  # 'satisfaction': a feeling, per row
         return True
     # a file read where it lies types its columns lazily over every row: its header decides alone
     return not table.lies_in_file and any("percent" in n.lower() for n in table.reports[column].conversions)
