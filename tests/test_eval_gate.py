@@ -26,6 +26,18 @@ KNOWN_WRONG: dict[str, str] = {
 """Confidently wrong cases still open, by id, with the kind of misreading: the gate fails on any
 other (a new one), and on any listed case that is no longer wrong (so the list only shrinks)."""
 
+STALE_CASSETTES: dict[str, str] = {
+    "databench-176": "the model's ratio call (grouped by its own column) fails inside Tally; the tool result now says so "
+                     "in plain words (agent/tools/base.INTERNAL_ERROR) where the recording saw the Python message, so "
+                     "the model's next request differs; re-record with `make record` (the local model)",
+    "bug-crash-rate-latest-day": "the date column's parse note now says the month-first order is assumed (no day "
+                                 "above 12); the tool result the model saw differs; re-record with `make record`",
+}
+"""Replay cases whose recorded exchange no longer matches because a tool result legitimately changed
+and the local model that records them is not installed on the machine that changed it: each a
+cassette miss on purpose, with why; the gate fails on any other miss, and on a listed case that
+no longer misses (re-recorded: take it off the list)."""
+
 
 @pytest.fixture(scope="module")
 def results(search_cache):
@@ -39,7 +51,8 @@ def results(search_cache):
 
 
 def test_no_cassette_misses(results):
-    assert [(r.id, r.cassette_miss) for r in results if r.cassette_miss] == []
+    assert [(r.id, r.cassette_miss) for r in results if r.cassette_miss and r.id not in STALE_CASSETTES] == []
+    assert sorted(set(STALE_CASSETTES) - {r.id for r in results if r.cassette_miss}) == []
 
 
 @pytest.mark.parametrize("mode", ["router", "replay"])
