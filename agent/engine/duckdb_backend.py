@@ -52,6 +52,7 @@ class DuckDBBackend:
         self._names: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
         self._used: set[str] = set()
         self._lock = threading.Lock()
+        self._render_lock = threading.Lock()
         self._rendered: dict[int, tuple[exp.Expression, str]] = {}
         self._copied: set[str] = set()
         """Tables copied into this connection's storage (the ones whose text columns may be encoded)."""
@@ -66,6 +67,8 @@ class DuckDBBackend:
         a view over its file."""
         if table not in self._names:
             with self._lock:
+                if table in self._names:  # another thread registered it while this one waited
+                    return self._names[table]
                 name = sql_name(table.name, self._used)
                 self._used.add(name)  # never reused, even after the table is dropped
                 if table.lies_in_file:
@@ -74,7 +77,7 @@ class DuckDBBackend:
                     self.connection.register(name, table.df)
                 else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
                     self._copy(table, name)
-            self._names[table] = name
+                self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
 
@@ -137,9 +140,10 @@ class DuckDBBackend:
         if kept is not None and kept[0] is tree:
             return kept[1]
         sql = tree.sql(dialect=self.dialect)
-        if len(self._rendered) >= 256:
-            self._rendered.pop(next(iter(self._rendered)), None)
-        self._rendered[id(tree)] = (tree, sql)
+        with self._render_lock:  # calls render from several threads; the oldest entry is dropped
+            if len(self._rendered) >= 256:
+                self._rendered.pop(next(iter(self._rendered)), None)
+            self._rendered[id(tree)] = (tree, sql)
         return sql
 
     def fetch(self, tree: exp.Expression) -> list[tuple[object, ...]]:

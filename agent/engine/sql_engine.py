@@ -50,9 +50,9 @@ def kinds(table: Table) -> dict[str, c.Kind]:
     are not whole units, e.g. 12.50), text. Cached on the table. Read by SQL over the typed rows
     (agent/table_rows.py); for a table read where it lies they are its value frame, whose typed
     sample decides the same way."""
-    cache = table.__dict__.setdefault("_kinds", {})
-    if not cache:
-        lists = getattr(table, "lists", {})
+    cache = table.__dict__.get("_kinds")
+    if cache is None:  # built whole, then published: a tool call in another thread never sees part of it
+        cache, lists = {}, getattr(table, "lists", {})
         for name, role in table.roles.items():
             if name in lists:
                 cache[name] = c.Kind.list
@@ -62,6 +62,7 @@ def kinds(table: Table) -> dict[str, c.Kind]:
                 cache[name] = c.Kind.money if table_rows.cents(table, name) else c.Kind.number
             else:
                 cache[name] = c.Kind.text
+        cache = table.__dict__.setdefault("_kinds", cache)
     return cache
 
 
@@ -148,16 +149,19 @@ class SqlEngine:
         kept on the table (a property of the data) for predicates and group-bys alike. With
         `bounded`, None for a column with more than SPELLING_INDEX_MAX distinct values."""
         cache = table.__dict__.setdefault("_spelling_counts", {})
+        # Each entry is computed whole and written once: tool calls run in several threads at once.
         if name not in cache:
             (approx,), = self.backend.fetch(exp.select(exp.ApproxDistinct(this=c.column(name))).from_(schema.relation()))
-            cache[name] = None
+            counts = None
             if approx <= SPELLING_INDEX_MAX:
-                cache[name] = [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
-        if cache[name] is None and not bounded:
+                counts = [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
+            cache.setdefault(name, counts)
+        counts = cache[name]
+        if counts is None and not bounded:
             return [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
-        if cache[name] is not None and hasattr(self.backend, "encode") and name not in getattr(table, "lists", {}):
-            self.backend.encode(schema.table, name, len(cache[name]), table.rows)  # grouped or filtered by: a dictionary
-        return cache[name]
+        if counts is not None and hasattr(self.backend, "encode") and name not in getattr(table, "lists", {}):
+            self.backend.encode(schema.table, name, len(counts), table.rows)  # grouped or filtered by: a dictionary
+        return counts
 
     def _spelling_index(self, table: Table, schema: c.Schema, name: str) -> dict[str, list[str]] | None:
         """{v.strip().lower(): [spellings]} of a text column; None for a column with more than
@@ -165,9 +169,10 @@ class SqlEngine:
         cache = table.__dict__.setdefault("_spelling_index", {})
         if name not in cache:
             counts = self._spelling_counts(table, schema, name)
-            cache[name] = None if counts is None else {}
+            index: dict[str, list[str]] | None = None if counts is None else {}
             for spelling, _, _ in sorted(counts or []):
-                cache[name].setdefault(spelling.strip().lower(), []).append(spelling)
+                index.setdefault(spelling.strip().lower(), []).append(spelling)
+            cache.setdefault(name, index)
         return cache[name]
 
     def _extreme(self, schema: c.Schema, p: Predicate) -> dict[str, str]:

@@ -186,8 +186,9 @@ def _disambiguate(reading: Reading, table: Table) -> None:
 def value_words(table: Table) -> dict[str, list[str]]:
     """Lowercase word -> text columns with a value containing it as a word ('kirlin' -> ['merchant']
     from 'fraud_Kirlin and Sons'). Cached on the table; cost: one pass over distinct values."""
-    cache = table.__dict__.setdefault("_value_words", {})
-    if not cache:
+    cache = table.__dict__.get("_value_words")
+    if cache is None:  # built whole, then published (tool calls run in several threads)
+        cache = {}
         for column, role in table.roles.items():
             if role in (ColumnRole.categorical, ColumnRole.text):
                 for value in text_codes(table, column).categories:
@@ -195,6 +196,7 @@ def value_words(table: Table) -> dict[str, list[str]]:
                         columns = cache.setdefault(word, [])
                         if column not in columns:
                             columns.append(column)
+        cache = table.__dict__.setdefault("_value_words", cache)
     return cache
 
 
