@@ -76,3 +76,24 @@ def test_zero_padded_months_and_decimals_stay_numbers(tmp_path):
 def test_a_numbered_zip_is_shown_without_thousands_separators():
     assert fmt_in(10001, "zip") == "10001" and fmt_in(10001.0, "product_code") == "10001"
     assert fmt_in(10001, "stock") == "10,001" and fmt_in("00789", "product_code") == "00789"
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many products have zip 02139?", 3),          # Blue Pen, Red Pen, Paper Clips
+    ("What is the total stock for zip 02139?", 450),   # 150 + 0 + 300
+    ("What is the price of product code 00789?", 7.99),  # the Stapler
+])
+def test_a_code_said_in_the_question_matches_its_cells(tools, question, expected):
+    from tests.helpers import agent_over
+
+    outcome = agent_over(tools.table()).ask(question)
+    assert outcome.status == "answered", outcome.answer
+    result = outcome.results[-1].result
+    value = result.value if hasattr(result, "value") else result.rows[0]["price"]
+    assert value == pytest.approx(expected)
+
+
+def test_a_code_no_column_holds_is_refused(tools):
+    from tests.helpers import agent_over
+
+    assert agent_over(tools.table()).ask("How many products have zip 02140?").status != "answered"

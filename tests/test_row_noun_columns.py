@@ -45,3 +45,16 @@ def test_a_guessed_row_noun_after_how_many_is_the_rows_even_when_a_cell_holds_it
     outcome = router_agent(csv).ask("How many billionaires are there?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.value == 3
+
+
+PEOPLE = ("name,age,worth,bio\n"
+          "Ann Lee,71,120,Ann Lee became a billionaire through her shipping firm\n"
+          "Bo Chan,34,95,He founded a chip maker and became a billionaire at 30\n"
+          "Cy Diaz,58,80,Inherited a brewery and grew it across three countries\n")
+
+
+def test_a_guessed_row_noun_in_free_text_sentences_still_means_the_rows():
+    """'billionaire' in the bio sentences names no rows (free text, not a name or label): the
+    youngest billionaire's age is the lowest age over every row, 34 by hand."""
+    _, result = router_ask(PEOPLE, "What is the age of the youngest billionaire?")
+    assert [row["age"] for row in result.rows] == [34]

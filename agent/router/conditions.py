@@ -4,7 +4,8 @@ or Abstain naming the words."""
 
 from __future__ import annotations
 
-from agent.numbers import AmbiguousNumber, lenient_number, question_number
+from agent import table_rows
+from agent.numbers import AmbiguousNumber, is_code, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column
@@ -233,6 +234,21 @@ def _numeric_key(column: str, table: Table) -> bool:
     return table.roles[column] is ColumnRole.identifier and str(table.df[column].dtype).startswith(("int", "Int", "float"))
 
 
+def _code_column(item: Item, prev: Item | None, table: Table) -> str | None:
+    """The one text identifier column holding a question's number written with leading zeros
+    ('02139', agent.numbers.is_code) as one of its cells, the column named just before it when it
+    is one; None when the number is no code or not exactly one such column holds it."""
+    if not is_code(item.text):
+        return None
+    columns = [c for c, role in table.roles.items() if role is ColumnRole.identifier and table_rows.is_text(table, c)]
+    if prev is not None and prev.kind == "column" and prev.column in columns:
+        columns = [prev.column]
+    holders = [c for c in columns if item.text in table_rows.distinct(table, c)]
+    if len(holders) == 1 and prev is not None and prev.kind == "column" and prev.column == holders[0]:
+        prev.used = True
+    return holders[0] if len(holders) == 1 else None
+
+
 def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     if reason := multiple_reason(item, item, reading):
         raise Abstain(reason)
@@ -259,6 +275,10 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         nxt.used = True
         draft.columns = [c for c in draft.columns if c is not nxt]
         column = nxt.column
+    elif (code := _code_column(item, prev, table)) is not None:  # '02139': a zip as its cells write it
+        draft.notes.append(f"read {item.text} as {code} = '{item.text}'")
+        draft.predicates.append((item.pos, Predicate(column=code, op=Op.eq, value=item.text)))
+        return
     else:
         holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
         if len(holders) != 1:

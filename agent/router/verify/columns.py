@@ -147,6 +147,8 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
         return strength_of(item) if kind == "flag" or _same_value(part, item, values) else None
     if kind == "number" and any(same_number(v, item.number) for v in values):
         return Strength.STRONG
+    if kind == "number" and item.text in values:
+        return Strength.STRONG  # a code as its cells write it: zip = '02139' (router/conditions.py)
     if kind == "number" and item.text.endswith("%") and part.column in ctx.lex.fractions \
             and any(same_number(v, item.number / 100) for v in values):
         return Strength.STRONG  # '95%' of a column of fractions: 0.95 (router/conditions.py)

@@ -19,6 +19,8 @@ from agent.table import ColumnRole, Table
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _WORD = re.compile(r"[a-z]+")
 _NOUN_KINDS = ("row", "entity")
+_LABEL_WORDS = 4
+"""Words a cell may hold and still be a name or label (a team, a title), not a sentence."""
 _QUANTITIES = {"only", "one", "two", "three", "four", "five", "several", "multiple"}
 
 _LEADS = {"how many", "number", "which", "what", "who", "count", "many", "share", "percentage", "proportion"}
@@ -77,8 +79,10 @@ def _guessed(item: Item) -> bool:
 
 
 def cell_words(table: Table) -> frozenset[str]:
-    """Every word (singular, lower case) of the text columns' distinct values, cached on the table;
-    empty for a column of more than 20,000 distinct values (names, not categories)."""
+    """Every word (singular, lower case) of the text columns' distinct values that are names or
+    labels (at most _LABEL_WORDS words: 'Milwaukee Brewers'), cached on the table; a sentence of
+    free text ('became a billionaire in 2005') names no rows, as a table's own entity noun is
+    natural in it. Empty for a column of more than 20,000 distinct values (names, not categories)."""
     cache = table.__dict__.setdefault("_verify_cell_words", {})
     if "words" not in cache:
         words: set[str] = set()
@@ -87,6 +91,7 @@ def cell_words(table: Table) -> frozenset[str]:
                 continue
             values = table_rows.distinct(table, column)
             if len(values) <= 20000:
-                words.update(singular(w) for v in values if isinstance(v, str) for w in _WORD.findall(v.lower()))
+                words.update(singular(w) for v in values if isinstance(v, str)
+                             for found in [_WORD.findall(v.lower())] if len(found) <= _LABEL_WORDS for w in found)
         cache["words"] = frozenset(words)
     return cache["words"]
