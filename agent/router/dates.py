@@ -3,6 +3,8 @@ January to March 2019') and latest/earliest words as conditions or lookups."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
@@ -45,7 +47,9 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
     """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
     column has rows in that month. Raises Abstain when no row or several years qualify."""
     month = int(item.meanings[0].value)
-    nxt = reading.after(item)
+    day = _day_after(item, reading)
+    named = f"{item.text} {day.text}" if day else item.text
+    nxt = reading.after(day or item)
     if nxt is not None and nxt.kind == "number" and 1900 <= (nxt.number or 0) <= 2100:
         nxt.used = True
         years = [int(nxt.number)]
@@ -53,12 +57,30 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         years = [year]
     else:
         dates = table.df[column].dropna()
-        years = sorted({int(y) for y in dates[dates.dt.month == month].dt.year.unique()})
+        dates = dates[dates.dt.month == month]
+        years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
     if not years:
-        raise Abstain(f"No rows of {column} fall in '{item.text}'.")
+        raise Abstain(f"No rows of {column} fall in '{named}'.")
     if len(years) > 1:
-        raise Abstain(f"'{item.text}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
-    return f"{years[0]:04d}-{month:02d}"
+        raise Abstain(f"'{named}' spans several years in {column} ({', '.join(map(str, years))}); name the year.")
+    if day is None:
+        return f"{years[0]:04d}-{month:02d}"
+    try:
+        return dt.date(years[0], month, int(day.number)).isoformat()
+    except ValueError:
+        raise Abstain(f"'{named}' is no day of {years[0]}.") from None
+
+
+def _day_after(item: Item, reading: Reading) -> Item | None:
+    """The day number written right after a month name ('March 2', 'May 3rd'): a whole number
+    1-31 at the next position, not yet read; None otherwise ('March 2024' is a year)."""
+    nxt = reading.at(item.pos + 1)
+    if nxt is None or nxt.kind != "number" or nxt.used or nxt.number is None:
+        return None
+    if float(nxt.number).is_integer() and 1 <= nxt.number <= 31:
+        nxt.used = True
+        return nxt
+    return None
 
 
 def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:

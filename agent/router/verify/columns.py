@@ -4,6 +4,8 @@ a filter: a value, a number, a date, a comparator, a negation)."""
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 
 from agent import table_rows
@@ -155,8 +157,13 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     if item.text.lower() == "first" and op == "=" and any(same_number(v, 1.0) for v in values):
         return Strength.STRONG  # 'took first place': Place = 1 (router/file_order.py reads it)
     if kind == "number" and item.number is not None and float(item.number).is_integer() \
-            and any(isinstance(v, str) and v.startswith(str(int(item.number))) for v in values):
-        return Strength.STRONG  # a year: '2019' of '2019-03'
+            and any(isinstance(v, str) and re.match(rf"{int(item.number):04d}(?:-|$)", v) for v in values):
+        return Strength.STRONG  # a year: '2019' of '2019-03' (the whole year: '2' is no year of '2024-03-02')
+    before = ctx.reading.at(item.pos - 1)
+    if kind == "number" and item.number is not None and before is not None and before.kind == "month" \
+            and any(isinstance(v, str) and re.fullmatch(rf"\d{{4}}-{int(before.meanings[0].value):02d}-{int(item.number):02d}", v)
+                    for v in values):
+        return Strength.STRONG  # a day after its month: 'March 2' of '2024-03-02' (router/dates.py)
     if kind == "date" and any(isinstance(v, str) and (v.startswith(item.date) or item.date.startswith(v)) for v in values):
         return Strength.STRONG
     if kind == "month" and any(isinstance(v, str) and v[4:7] == f"-{int(item.meanings[0].value):02d}" for v in values):
