@@ -42,3 +42,19 @@ def test_value_of_one_named_row_by_hand(csv, question, column, answer):
 def test_value_of_a_row_refused(csv, question):
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)
     assert decision.plan is None and decision.abstain, decision.plan
+
+
+def test_verifier_takes_the_column_of_the_row_and_nothing_else():
+    """'the producer of splash' stands for the Producer of the one row Title = 'Splash' (rule (a));
+    the same words under a plan showing Length, or picking Kreditz, are refused."""
+    from agent.plan import Op, Predicate
+    from tests.helpers import verifier_abstention
+
+    def plan(column: str, title: str) -> RankArgs:
+        return RankArgs(by=None, order="asc", limit=1, columns=[column],
+                        where=[Predicate(column="Title", op=Op.eq, value=title)])
+
+    question = "who was the producer of splash?"
+    assert verifier_abstention(TRACKS, question, plan("Producer", "Splash")) is None
+    assert verifier_abstention(TRACKS, question, plan("Length", "Splash")) is not None
+    assert verifier_abstention(TRACKS, question, plan("Producer", "Kreditz")) is not None
