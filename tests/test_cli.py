@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
-from tests.helpers import KAGGLE, need, sql
+from tests.helpers import KAGGLE, need, shown, sql
 
 runner = CliRunner()
 ENV = {"OPENAI_API_KEY": "", "TALLY_MODEL": "", "OPENAI_BASE_URL": "", "COLUMNS": "200"}
@@ -18,12 +18,6 @@ ENV = {"OPENAI_API_KEY": "", "TALLY_MODEL": "", "OPENAI_BASE_URL": "", "COLUMNS"
 
 def invoke(*args, input=None):
     return runner.invoke(app, [str(a) for a in args], input=input, env=ENV)
-
-
-def shown(text: str, output: str) -> bool:
-    """`text` is in `output` once the error console's line wraps (at 80 columns, whatever COLUMNS says)
-    are undone: a wrap at a space (a phrase), or inside a word (a long temporary path)."""
-    return text in " ".join(output.split()) or text in output.replace("\n", "")
 
 
 def test_ask_prints_answer_then_provenance():
