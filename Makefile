@@ -16,7 +16,7 @@ demo: $(BIN)/tally wordnet
 	$(BIN)/python -m agent.demo $(DATA)/sparkov_2019_100k.csv $(DATA)/kaggle_fraud_train_first5039.csv
 
 test: $(BIN)/tally chromium wordnet
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
 # WordNet 3.0 from Debian for the router's synonyms and abbreviations (instant when installed).
 wordnet:

@@ -8,8 +8,19 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 
 import pytest
+
+
+if worker := os.environ.get("PYTEST_XDIST_WORKER"):
+    # Under `pytest -n 2` (`make test`) each worker has its own home, set before any agent module reads
+    # it: a record index in ~/.cache/tally/index is open in one process at a time (the second gets
+    # IndexUnavailable), and tests in two workers may index the same table there. Kept between runs
+    # under the real cache, as ~/.cache/tally itself is.
+    home = Path.home() / ".cache" / "tally-test-homes" / worker
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ["HOME"] = str(home)
 
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
@@ -64,3 +75,18 @@ def _no_network(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
 def search_cache(tmp_path_factory: pytest.TempPathFactory):
     """One record-index folder for the whole test session (each table is embedded once)."""
     return tmp_path_factory.mktemp("search-index")
+
+
+
+FIRST = ("tests/test_eval_gate.py",)
+"""Modules an xdist worker is sent first: the eval gate's setup (router and replay over every eval
+set) is the longest unit of work, so it starts at once and the other worker's modules fill the
+time around it."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `pytest -n 2 --dist loadfile --no-loadscope-reorder` (`make test`) each module is one
+    unit of work for one worker (its module-scoped fixtures set up once), sent in collection order:
+    FIRST leads it. Without xdist the order stays as collected."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the order it collects is the order of scheduling
+        items.sort(key=lambda item: item.nodeid.split("::")[0] not in FIRST)

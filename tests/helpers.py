@@ -20,6 +20,13 @@ def need(path: Path) -> Path:
     return path
 
 
+def shown(text: str, output: str) -> bool:
+    """`text` is in a command's `output` once the error console's line wraps (80 columns when not a
+    terminal, whatever COLUMNS says) are undone: a wrap at a space (a phrase), or inside a word (a
+    long temporary path, 10 characters longer under pytest-xdist)."""
+    return text in " ".join(output.split()) or text in output.replace("\n", "")
+
+
 def sql(query: str, path: Path) -> list[tuple]:
     """Run `query` with the table `t` bound to the CSV or Parquet file at `path` (DuckDB's own reader)."""
     con = duckdb.connect()

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
-from tests.helpers import KAGGLE, need, sql
+from tests.helpers import KAGGLE, need, shown, sql
 
 runner = CliRunner()
 ENV = {"OPENAI_API_KEY": "", "TALLY_MODEL": "", "OPENAI_BASE_URL": "", "COLUMNS": "200"}
@@ -67,7 +67,7 @@ def test_bad_input_names_the_file_and_exits_non_zero(tmp_path, content, expect):
         path.write_bytes(content)
     result = invoke("ask", path, "How many rows?")
     assert result.exit_code == 2
-    assert "bad.csv" in result.output and expect in result.output
+    assert shown("bad.csv", result.output) and shown(expect, result.output)
 
 
 @pytest.mark.parametrize("command", ["ask", "profile"])
@@ -135,7 +135,7 @@ def test_resume_refuses_a_file_that_is_not_a_transcript(tmp_path, content, says)
     transcript.write_bytes(content)
     result = invoke("chat", table, "--resume", transcript, input="How many rows?\n")
     assert result.exit_code == 2, result.output
-    assert "garbage.jsonl" in result.output and says in " ".join(result.output.split())
+    assert shown("garbage.jsonl", result.output) and shown(says, result.output)
     assert transcript.read_bytes() == content  # nothing appended to a file that is not ours
 
 
@@ -162,7 +162,7 @@ def test_a_sheet_that_reads_the_question_but_refuses_over_its_rows_is_not_passed
         staff.append(row)
     book.save(tmp_path / "book.xlsx")
     result = runner.invoke(app, ["ask", str(tmp_path / "book.xlsx"), "How many rows are there?"], env={"COLUMNS": "300"})
-    assert result.exit_code == 3 and "book.xlsx#Report, book.xlsx#Staff" in result.output  # not Staff's 2 rows
+    assert result.exit_code == 3 and shown("book.xlsx#Report, book.xlsx#Staff", result.output)  # not Staff's 2 rows
 
 
 def test_a_pipe_is_refused_not_read(tmp_path):
@@ -172,4 +172,4 @@ def test_a_pipe_is_refused_not_read(tmp_path):
     os.mkfifo(fifo)  # opening it for reading would block until a writer came: it must be refused first
     result = invoke("ask", fifo, "How many rows?")
     assert result.exit_code == 2
-    assert "feed.csv" in result.output and "not a regular file" in result.output
+    assert shown("feed.csv", result.output) and shown("not a regular file", result.output)

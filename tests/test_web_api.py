@@ -14,7 +14,7 @@ from agent.charts import chart_points
 from agent.outcome import Answered
 from agent.results import AggregateResult, Group, Provenance
 from agent.web.view import outcome_view
-from tests.helpers import KAGGLE, need, sql
+from tests.helpers import KAGGLE, need, shown, sql
 from tests.web_server import make_app, web_config
 
 TOKEN = "test-token"
@@ -282,7 +282,7 @@ def test_serve_names_a_missing_file_and_exits_2(tmp_path):
     from agent.cli import app
 
     result = CliRunner().invoke(app, ["serve", str(tmp_path / "nope.csv"), "--port", "0"], env={"COLUMNS": "300"})
-    assert result.exit_code == 2 and "nope.csv: file not found" in result.output
+    assert result.exit_code == 2 and shown("nope.csv: file not found", result.output)
 
 
 def test_totals_over_dates_are_drawn_as_a_dated_line(api, tmp_path):

@@ -114,6 +114,36 @@ def named_row_key(predicates: list[Predicate], reading: Reading, table: Table) -
     return None
 
 
+def spelled_row_key(predicates: list[Predicate], reading: Reading, table: Table) -> str | None:
+    """The column of an equality condition among `predicates` whose value the question spells as
+    a whole cell (an exact value item, not words held by one value) and that holds on exactly one
+    row of `table` ('the length of splash': Title = '"Splash"'), else None: the row's other values
+    may be read off it, as off a key column's (agent/router/rows.one_row_key)."""
+    from agent.router.reading import Evidence
+
+    for p in predicates:
+        if p.op is not Op.eq or not isinstance(p.value, (str, float)):
+            continue
+        if isinstance(p.value, str):
+            said = any(i.kind == "value" and i.evidence is Evidence.exact and not i.similar and not i.weak
+                       and any(m.column == p.column and m.value == p.value for m in i.meanings) for i in reading.items)
+            held = table.df[p.column].astype(str).str.strip() == p.value
+        else:
+            said = any(_column_then_number(i, p, reading) for i in reading.items)
+            held = table.df[p.column] == p.value
+        if said and int(held.sum()) == 1:
+            return p.column
+    return None
+
+
+def _column_then_number(item: Item, p: Predicate, reading: Reading) -> bool:
+    """True for the number of 'game 8' right after a strong link to p's column, equal to p's value."""
+    before = reading.before(item)
+    return item.kind == "number" and item.number == p.value and before is not None and before.kind == "column" \
+        and before.column == p.column and not before.similar and not before.weak \
+        and before.pos + len(before.text.split()) == item.pos
+
+
 def _named_value(item: Item, reading: Reading) -> Item | None:
     """The value a row noun read here stands beside: the item before it when that is a value
     ending right before it ('the june 22 game'), else the item after it ('the film crossroads')."""

@@ -132,13 +132,14 @@ def _passive_by(item: Item, ctx: Context) -> bool:
     return item.text.lower() == "by" and (verb.endswith("ed") or verb in V.FILLER or verb in ("paid", "made", "won"))
 
 
-def _crossed_values(items: list[Item], ctx: Context) -> list[Item]:
+def _crossed_values(items: list[Item], ctx: Context, parts: list[Part] | None = None) -> list[Item]:
     """A value right after another text column's name, 'by' or 'of' between ('directed by Jim
     Ryan' where Jim Ryan is a value of Story, not of Director): the question puts the value in
-    that column, the reading in another."""
+    that column, the reading in another. Not 'the producer of Splash' read as the Producer shown
+    of the one row Title = 'Splash' (of_the_row)."""
     crossed = []
     for item in items:
-        if item.kind != "value":
+        if item.kind != "value" or of_the_row(item, parts or [], ctx):
             continue
         prev = ctx.reading.before(item)
         while prev is not None and prev.text.lower() in ("by", "of"):
@@ -190,7 +191,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
             loose.append(i)
     loose += ([] if than_read(parts, ctx) else _unread_comparison(ctx.reading.items, parts))
     loose += _loose_grouping(items, parts, ctx)
-    loose += _crossed_values(items, ctx) + _compounds(items, parts, ctx) + _double_negations(items, ctx)
+    loose += _crossed_values(items, ctx, parts) + _compounds(items, parts, ctx) + _double_negations(items, ctx)
     loose += unread_row_columns(ctx.reading.items, parts, ctx)
     if loose:
         words = ", ".join(f"'{i.text}'" for i in loose)
@@ -204,3 +205,22 @@ def _one_per_row(column: str | None, ctx: Context) -> bool:
     from agent.router.rows import one_per_row
 
     return column is not None and one_per_row(ctx.table, column)
+
+
+def of_the_row(item: Item, parts: list[Part], ctx: Context) -> bool:
+    """True for the value of 'the <column> of <value>' in a plan showing that column of the one row
+    the value picks (router/row_value.py): 'of' there says whose cell is shown, not that the value
+    is one of the column's own (as 'directed by' does)."""
+    tokens = ctx.reading.tokens
+    column = ctx.reading.before(item)
+    if ctx.plan_kind != "RankArgs" or item.pos < 1 or tokens[item.pos - 1].lower not in ("of", "for", "the") \
+            or column is None:
+        return False
+    between = [t.lower for t in tokens[column.pos + len(column.text.split()):item.pos]]
+    if between not in (["of"], ["for"], ["of", "the"], ["for", "the"]):
+        return False
+    shown = {p.column for p in parts if p.role is Role.shown}
+    picked = [p for p in parts if p.role is Role.filter]
+    return column is not None and column.kind == "column" and shown == {column.column} and len(picked) == 1 \
+        and picked[0].op == "=" and any(m.column == picked[0].column and m.value == picked[0].value
+                                        for m in item.meanings)

@@ -89,11 +89,12 @@ def _wordless(part: Part, plan: BaseModel, ctx: Context) -> bool:
 
 def _one_row(plan: BaseModel, ctx: Context) -> bool:
     from agent.router.rows import one_row_key
-    from agent.router.value_rows import named_row_key
+    from agent.router.value_rows import named_row_key, spelled_row_key
 
     where = list(getattr(plan, "where", []))
     return getattr(plan, "limit", 0) == 1 and (one_row_key(where, ctx.table) is not None
-                                               or named_row_key(where, ctx.reading, ctx.table) is not None)
+                                               or named_row_key(where, ctx.reading, ctx.table) is not None
+                                               or spelled_row_key(where, ctx.reading, ctx.table) is not None)
 
 
 def check_grounded(parts: list[Part], plan: BaseModel, items: list[Item], ctx: Context) -> None:
