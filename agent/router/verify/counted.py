@@ -16,6 +16,7 @@ from agent.router import vocabulary as V
 from agent.router.draft import Abstain
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
+from agent.table_type import identifier_by_name
 
 _COUNT_WORDS = {"how many", "number of", "count of", "count", "number", "total number of"}
 _BETWEEN = {"the", "a", "an", "total", "all", "of"}
@@ -79,13 +80,18 @@ def rows_and_values(plan: BaseModel, table: Table, column: str) -> tuple[int, in
 
 
 def row_identifier(table: Table, counted: str) -> str | None:
-    """An identifier column other than `counted` holding a distinct value on every row (trans_num,
-    loan_id), or None: each row is then one entity of that id (a transaction, a loan), not one
-    `counted` value, so 'how many cities have fraud' counts cities, never the rows read."""
+    """An id column other than `counted` (named as one: trans_num, loan_id; agent.table_type.
+    identifier_by_name) whose text codes are distinct on every row, or None: each row is then one
+    entity of that id (a transaction, a loan), not one `counted` value, so 'how many cities have
+    fraud' counts cities, never the rows read. A numbered or positional column (Rank, Pos, No.,
+    Year, Edition) only orders the rows: it says nothing of what a row is."""
+    import pandas as pd
+
     for name, role in table.roles.items():
-        if role is ColumnRole.identifier and name != counted:
+        if role is ColumnRole.identifier and name != counted and identifier_by_name(name):
             values = table.df[name]
-            if bool(values.notna().all()) and values.is_unique:
+            if not pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_datetime64_any_dtype(values) \
+                    and bool(values.notna().all()) and values.is_unique:
                 return name
     return None
 
