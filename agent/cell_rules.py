@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from agent.numbers import _COMMA_DECIMAL, _CURRENCY, _DOT_DECIMAL, _ISO, _NUMBERISH, _SAMPLE, _SLASH, \
-    MISSING_TOKENS, NUMERIC_SHARE, fmt_number, is_code
+    MISSING_TOKENS, NUMERIC_SHARE, currencies, fmt_number, is_code, well_grouped
 
 _PLAIN = re.compile(r"[\t\x20-\x7e€£¥]*")
 _FLOAT = re.compile(r"[ \t\n\v\f\r]*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\n\v\f\r]*")
@@ -66,6 +66,8 @@ def decide_cells(head: list[str], cells: list[str | None]) -> Decision | None:
             return None
         if any(v is not None and is_code(v.strip()) for v in cells):
             return Decision("text")  # codes with leading zeros: parse_numbers leaves them text
+        if len(currencies([v.strip() for v in cells if v is not None and not _missing(v.strip())])) > 1:
+            return Decision("text")  # several currencies: parse_numbers leaves them text
         found = _numbers(cells)
         if found is not None:
             return found
@@ -115,6 +117,8 @@ def _numbers(cells: list[str | None]) -> Decision | None:
     values, thousands, decimal = [], [], []
     for body, neg in zip(bodies, masks["parentheses = negative"]):
         mark = "." if comma else ","
+        if not well_grouped(body, comma):
+            body = "unread"
         thousands.append(mark in body)
         body = body.replace(".", "").replace(",", ".") if comma else body.replace(",", "")
         decimal.append("." in body)

@@ -315,6 +315,7 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
           out: Annotated[Path, typer.Option(help="Results folder (a timestamped subfolder is made).")] = Path("results"),
           limit: Annotated[Optional[int], typer.Option(help="At most this many cases per set.")] = None,
           every: Annotated[int, typer.Option(help="Take every Nth case of each set (2 = half).")] = 1,
+          offset: Annotated[int, typer.Option(help="With --every N: start at this case (0 to N-1), a slice no earlier run used.")] = 0,
           recorded_only: Annotated[bool, typer.Option(help="Replay only cases that have a cassette.")] = False,
           skip_recorded: Annotated[bool, typer.Option(help="Record only cases that have no cassette yet.")] = False,
           fail_on_confident_wrong: Annotated[bool, typer.Option(help="Exit 1 if any case is confidently wrong.")] = False,
@@ -331,7 +332,7 @@ def eval_(sets: Annotated[list[str], typer.Option("--set", help="demo, bugreport
         # Its own index folder: a replay must see the index state it was recorded with (the 100k
         # table is never indexed there: above lazy_index_max_rows, its lookups get `tally index` asked for).
         config.search = config.search.model_copy(update={"cache_dir": EVAL_INDEX})
-        cases = [c for name in sets for c in load_set(name)[::every][:limit]]
+        cases = [c for name in sets for c in load_set(name)[offset::every][:limit]]
     except TallyError as exc:
         _fail(exc)
     run_modes = [m for m in modes if m != "baseline"]

@@ -32,6 +32,25 @@ _CURRENCY = re.compile(r"US\$|USD|EUR|GBP|[$€£¥]")
 _COMMA_DECIMAL = re.compile(r",\d{1,2}$|^[-+]?\d{1,3}(?:\.\d{3})+,\d+$")
 _DOT_DECIMAL = re.compile(r"^[-+]?\d*\.\d{1,2}$|\.\d{4,}$|\.\d*[eE]|,\d{3}\.\d")
 _SAMPLE = 200
+_GROUPED = {False: re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3})(?:\.\d*)?(?:[eE][-+]?\d+)?"),
+            True: re.compile(r"[-+]?(?:\d{1,3}(?:\.\d{3})+|\d{1,2}(?:\.\d{2})+\.\d{3})(?:,\d*)?")}
+"""A body holding the thousands mark of its column's convention (',' with a decimal point, '.' with
+a decimal comma, keyed by decimal_comma) reads only when the mark groups digits by three (or the
+Indian 1,00,000): '34,50' in a column of '49.99' is no thousands separator and is left unread."""
+_CURRENCY_OF = {"US$": "USD", "USD": "USD", "$": "USD", "EUR": "EUR", "€": "EUR", "GBP": "GBP", "£": "GBP",
+                "¥": "JPY"}
+
+
+def well_grouped(body: str, decimal_comma: bool) -> bool:
+    """False when `body` (a cell without currency, percent or parentheses) holds its convention's
+    thousands mark in a place no thousands separator stands ('34,50' with a decimal point)."""
+    mark = "." if decimal_comma else ","
+    return mark not in body or bool(_GROUPED[decimal_comma].fullmatch(body))
+
+
+def currencies(cells: list[str]) -> set[str]:
+    """The currencies the cells' signs and codes name ({'USD', 'EUR'} for '$49.99' and '€34,50')."""
+    return {_CURRENCY_OF[m] for cell in cells for m in _CURRENCY.findall(cell)}
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 _SLASH = re.compile(r"(?:\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
 _DOTTED = r"\d{1,2}\.\d{1,2}\.\d{4}"
@@ -118,6 +137,8 @@ def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, d
     body = body.str.replace(_CURRENCY, "", regex=True).str.strip().str.replace(r"^([-+])\s+", r"\1", regex=True)
     if decimal_comma is None:
         decimal_comma = int(body.str.contains(_COMMA_DECIMAL).sum()) > int(body.str.contains(_DOT_DECIMAL).sum())
+    grouped = body.map(lambda b: well_grouped(b, bool(decimal_comma)))
+    body = body.where(grouped.to_numpy(dtype=bool), "unread")  # NaN below, a bad cell
     if decimal_comma:
         thousands = body.str.contains(".", regex=False)
         body = body.str.replace(".", "", regex=False).str.replace(",", ".", regex=False)
@@ -166,6 +187,8 @@ def parse_numbers(raw: pd.Series, share: float = NUMERIC_SHARE, sample: list[str
         return None
     present, missing = _present(text)
     if present.map(is_code).any():  # an identifier column: its cells stay as written
+        return None
+    if len(currencies(present.tolist())) > 1:  # '$49.99' beside '€34,50': no one number adds them up
         return None
     values, masks, _ = _clean(present, None)
     ok = values.notna()

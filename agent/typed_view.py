@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from agent.numbers import MINUS_SIGN, MISSING_TOKENS, dotted, parse_cells
+from agent.numbers import _GROUPED, MINUS_SIGN, MISSING_TOKENS, dotted, parse_cells
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,6 +62,10 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
     negative = exp.and_(exp.Like(this=text.copy(), expression=_s("(%")), exp.Like(this=text.copy(), expression=_s("%)")))
     body = _fn("regexp_replace", text.copy(), _s(rf"[()%\s\x{{a0}}\x{{202f}}]|{_CURRENCY}"), _s(""), _s("g"))
     body = exp.Replace(this=body, expression=_s(MINUS_SIGN), replacement=_s("-"))
+    mark = "." if decimal_comma else ","
+    misplaced = exp.and_(exp.GT(this=exp.StrPosition(this=body.copy(), substr=_s(mark)), expression=exp.convert(0)),
+                         exp.Not(this=exp.RegexpLike(this=body.copy(), expression=_s(f"^(?:{_GROUPED[decimal_comma].pattern})$"))))
+    body = exp.Case(ifs=[exp.If(this=misplaced, true=exp.Null())], default=body)  # numbers.well_grouped
     if decimal_comma:
         body = exp.Replace(this=exp.Replace(this=body, expression=_s("."), replacement=_s("")),
                            expression=_s(","), replacement=_s("."))

@@ -55,6 +55,14 @@ def test_membership_counts_rows_carrying_the_item(tools):
     assert _count(tools, {"column": "labels", "op": "not in", "values": ["Vegan", "Organic"]}).value == 2
 
 
+def test_one_item_cells_text_tests_the_item(tools):
+    """A value index may offer a one-item cell's text ('["Vegan"]', '[Vegan]'); '=' with it tests
+    the item (trial 4: 'How many trips were tagged airport?' matched no row): Vegan on 3 rows."""
+    for spelled in ('["Vegan"]', "[Vegan]", "['Vegan']"):
+        result = _count(tools, {"column": "labels", "op": "=", "value": spelled})
+        assert result.value == 3 and "labels CONTAINS 'Vegan'" in result.provenance.operation, spelled
+
+
 def test_no_labels_is_an_empty_or_missing_list(tools):
     assert _count(tools, {"column": "labels", "op": "is null"}).value == 2
     assert _count(tools, {"column": "labels", "op": "is not null"}).value == 4

@@ -32,7 +32,8 @@ def test_money_column_with_parentheses_and_missing() -> None:
     (['"1.234,50 EUR"', '"3,25 EUR"'], [1234.5, 3.25]),
     (["1.2e3", "5"], [1200.0, 5.0]),
     (["12%", "7.5%"], [12.0, 7.5]),
-    (["€3", "£4.25", "USD 5"], [3.0, 4.25, 5.0]),
+    (["€3", "€4.25", "EUR 5"], [3.0, 4.25, 5.0]),
+    (["£3", "GBP 4.25", "5"], [3.0, 4.25, 5.0]),
 ])
 def test_messy_numbers(cells: list[str], expected: list[float]) -> None:
     t = table_from_text("v\n" + "\n".join(cells) + "\n")
@@ -228,3 +229,30 @@ def test_a_date_before_1677_loads_instead_of_crashing(tmp_path):
     table = load_table(path)
     years = [d.year for d in table.df["Took Office"]]
     assert years == [1921, 1924, 99]
+
+
+@pytest.mark.parametrize("frame_rows", [None, 2])  # loaded, and read where it lies (SQL typing)
+def test_several_currencies_are_no_one_number(tmp_path, frame_rows) -> None:
+    """Trial 4: '$49.99', '€34,50' and '£4.25' in one column were summed as one number (and
+    '€34,50' read as 3450). Amounts in several currencies have no one total: the column stays text,
+    so a total or an average of it is refused, never a sum of dollars and euros."""
+    from agent.sources import open_table
+    path = tmp_path / "prices.csv"
+    path.write_text('item,price\na,$49.99\nb,"€34,50"\nc,£4.25\nd,$12.00\n')
+    t = open_table(path, frame_rows=frame_rows) if frame_rows else open_table(path)
+    assert t.roles["price"] is not ColumnRole.numeric
+
+
+@pytest.mark.parametrize("frame_rows", [None, 2])
+def test_a_comma_no_thousands_separator_stands_in_is_not_read_as_one(tmp_path, frame_rows) -> None:
+    """A column of dot decimals: '34,50' (two digits after the comma) is not 3450. It is left
+    unread, counted as such; '1,234.5' and the Indian '1,00,000' group digits and read."""
+    from agent.sources import open_table
+    from agent import table_rows
+    cells = ["49.99", '"34,50"', "4.25", '"1,234.5"', '"1,00,000"', "3.0", "2.0", "1.0", "7.5", "8.25", "6.5"]
+    path = tmp_path / "prices.csv"
+    path.write_text("price\n" + "\n".join(cells) + "\n")
+    t = open_table(path, frame_rows=frame_rows) if frame_rows else open_table(path)
+    assert t.roles["price"] is ColumnRole.numeric
+    read = sorted(v for v, _ in table_rows.values(t, "price"))
+    assert read == pytest.approx(sorted([49.99, 4.25, 1234.5, 100000.0, 3.0, 2.0, 1.0, 7.5, 8.25, 6.5]))
