@@ -1,6 +1,6 @@
 """Messy cell text -> typed values, vectorised with pandas `.str` operations.
 
-Numbers: handles `$1,234.50`, `(120.00)` (negative), `1.2e3`, `12%` (kept as 12, noted as percent),
+Numbers: handles `$1,234.50`, `(120.00)` (negative), `−6` (U+2212 MINUS SIGN, noted), `1.2e3`, `12%` (kept as 12, noted as percent),
 `6,00 US$` and `1.234,50` (decimal comma, decided once per column), currency symbols and
 codes ($ € £ ¥ US$ USD EUR GBP) and the missing tokens in `MISSING_TOKENS`.
 Dates: ISO 8601 (`2019-01-01 00:00:18`, `1988-03-09`) and `01/05/2024` (month-first unless a
@@ -56,9 +56,14 @@ _SLASH = re.compile(r"(?:\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4}
 _DOTTED = r"\d{1,2}\.\d{1,2}\.\d{4}"
 """dd.mm.yyyy, the dotted dates of German, Russian, Nordic... files: always day-first."""
 _NUMBERISH = re.compile(
-    r"\(?\s*[-+]?\s*(?:US\$|USD|EUR|GBP|[$€£¥])?\s*[-+]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+]?\d+)?\s*%?\s*"
+    r"\(?\s*[-+\u2212]?\s*(?:US\$|USD|EUR|GBP|[$€£¥])?\s*[-+\u2212]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+\u2212]?\d+)?\s*%?\s*"
     r"(?:US\$|USD|EUR|GBP|[$€£¥])?\s*\)?")
 
+
+MINUS_SIGN = "\u2212"
+"""U+2212 MINUS SIGN, the typeset minus ('\u22126'): read as '-'. An en dash ('\u2013') is not: it is
+the range and score separator ('1990\u20131995', '2\u20131') and a blank in typeset tables, so a
+leading one may be an open range ('\u20131990'), and reading it as a minus would be a guess."""
 
 _CODE = re.compile(r"0[0-9]*[1-9][0-9]*")
 _SHORT_PAD = re.compile(r"0[1-9]")
@@ -127,6 +132,8 @@ def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, d
     pct = body.str.endswith("%")
     body = body.where(~pct, body.str.slice(0, -1))
     currency = body.str.contains(_CURRENCY)
+    minus = body.str.contains(MINUS_SIGN, regex=False)
+    body = body.str.replace(MINUS_SIGN, "-", regex=False)
     body = body.str.replace(_CURRENCY, "", regex=True).str.strip().str.replace(r"^([-+])\s+", r"\1", regex=True)
     if decimal_comma is None:
         decimal_comma = int(body.str.contains(_COMMA_DECIMAL).sum()) > int(body.str.contains(_DOT_DECIMAL).sum())
@@ -144,7 +151,7 @@ def _clean(present: pd.Series, decimal_comma: bool | None) -> tuple[pd.Series, d
     values = pd.to_numeric(body, errors="coerce").astype("float64")
     values = values.where(~neg.to_numpy(), -values)
     masks = {"parentheses = negative": neg, "percent": pct, **masks, "currency dropped": currency,
-             "thousands separator": thousands}
+             "thousands separator": thousands, "minus sign U+2212": minus}
     return values, masks, decimal_comma
 
 

@@ -150,14 +150,22 @@ def _dtype(table: Table, name: str) -> str:
 
 def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
     """The profile of a table read where it lies, by SQL over every row: nulls and exact distinct
-    counts per column, min/max of dates, the values of text columns with few of them."""
+    counts per column, min/max of dates, the values of text columns with few of them. Errors of
+    DuckDB reading the file (a file gone since it was loaded: duckdb.IOException) propagate."""
+    from agent.scratch import connect
+
+    with connect() as connection:  # closed (its scratch schema dropped) when a query fails too
+        table.relation(connection, "v")
+        columns = _sql_columns(connection, table, low_cardinality)
+    return TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
+
+
+def _sql_columns(connection, table: Table, low_cardinality: int) -> list[ColumnProfile]:
+    """Each column's profile by SQL over view 'v' of `connection` (the table's typed relation)."""
     from sqlglot import exp
 
-    from agent.scratch import connect
     from agent.typed_view import column
 
-    connection = connect()
-    table.relation(connection, "v")
     names = list(table.display)
     counts = [item for n in names for item in (exp.Sub(this=exp.Count(this=exp.Star()), expression=exp.Count(this=column(n))),
                                                exp.Count(this=exp.Distinct(expressions=[column(n)])))]
@@ -179,8 +187,7 @@ def _sql_profile(table: Table, low_cardinality: int) -> TableProfile:
                 exp.Not(this=exp.Is(this=column(name), expression=exp.Null())))
             profile.values = sorted(str(r[0]) for r in connection.execute(query.sql("duckdb")).fetchall())
         columns.append(profile)
-    connection.close()
-    return TableProfile(file=table.name, sha256=table.sha256, rows=table.rows, columns=columns)
+    return columns
 
 
 def _list_profile(connection, profile: ColumnProfile, name: str, form: str, low_cardinality: int) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from agent.numbers import _GROUPED, MISSING_TOKENS, dotted, parse_cells
+from agent.numbers import _GROUPED, MINUS_SIGN, MISSING_TOKENS, dotted, parse_cells
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,10 +56,12 @@ def _present(raw: exp.Expression) -> exp.Expression:
 
 
 def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
-    """'$1,234.50' -> 1234.5, '(120.00)' -> -120, '12%' -> 12, '1.234,50' -> 1234.5 (decimal comma)."""
+    """'$1,234.50' -> 1234.5, '(120.00)' -> -120, '12%' -> 12, '1.234,50' -> 1234.5 (decimal comma),
+    '\u22126' -> -6 (agent.numbers.MINUS_SIGN)."""
     text = _present(raw)
     negative = exp.and_(exp.Like(this=text.copy(), expression=_s("(%")), exp.Like(this=text.copy(), expression=_s("%)")))
     body = _fn("regexp_replace", text.copy(), _s(rf"[()%\s\x{{a0}}\x{{202f}}]|{_CURRENCY}"), _s(""), _s("g"))
+    body = exp.Replace(this=body, expression=_s(MINUS_SIGN), replacement=_s("-"))
     mark = "." if decimal_comma else ","
     misplaced = exp.and_(exp.GT(this=exp.StrPosition(this=body.copy(), substr=_s(mark)), expression=exp.convert(0)),
                          exp.Not(this=exp.RegexpLike(this=body.copy(), expression=_s(f"^(?:{_GROUPED[decimal_comma].pattern})$"))))

@@ -14,7 +14,6 @@ SONGS = "Artist,Song,Points\nMystique,Rendez,25\nVulcano,Met,47\nMystique,Op,38\
 EPISODES = "Song,Episodes\nA,1.01\nB,1.01\nC,1.02\nD,2.01\nE,2.02\n"
 
 
-@pytest.mark.skip(reason="the rule is switched off in verify/__init__.py after the merges: it refused counts the suite answers; re-check it against the merged rules")
 @pytest.mark.parametrize("csv, question, plan, words", [
     # Won rows: 2004, 2002, 2006 = 3 rows; distinct awards among them: BET Awards, NAACP = 2
     (AWARDS, "how many awards were won?",
@@ -55,3 +54,23 @@ def test_a_count_noun_read_as_nothing_is_refused():
 def test_how_many_times_counts_rows():
     _, result = router_ask(AWARDS, "how many times was Result Won?")
     assert result.value == 3  # 2004, 2002, 2006
+
+
+# fraud rows: T1 Austin, T2 Austin, T4 Dallas -> 3 rows, 2 cities; 3 cities over 8 rows (a category)
+FRAUD = ("trans_id,city,is_fraud\nT1,Austin,1\nT2,Austin,1\nT3,Austin,0\nT4,Dallas,1\nT5,Dallas,0\nT6,Dallas,0\n"
+         "T7,Waco,0\nT8,Waco,0\n")
+PLAN_CITIES = AggregateArgs(op=Agg.count_distinct, column="city", where=[Predicate(column="is_fraud", op=Op.eq, value=1)])
+
+
+def test_rows_named_by_an_identifier_count_the_column_values():
+    # each row one transaction (trans_id distinct on every row): the fraud cities are Austin, Dallas = 2
+    assert verifier_abstention(FRAUD, "how many cities have fraud?", PLAN_CITIES) is None
+    _, result = router_ask(FRAUD, "how many cities have fraud?")
+    assert result.value == 2
+
+
+def test_an_identifier_that_repeats_names_no_row():
+    # trans_id T1 on two rows: the 3 fraud rows or their 2 cities, as before
+    repeated = FRAUD.replace("T2,", "T1,")
+    reason = verifier_abstention(repeated, "how many cities have fraud?", PLAN_CITIES)
+    assert reason is not None and "3 rows read or the 2 different city" in reason, reason

@@ -27,9 +27,9 @@ KNOWN_WRONG: dict[str, str] = {
 other (a new one), and on any listed case that is no longer wrong (so the list only shrinks)."""
 
 STALE_CASSETTES: dict[str, str] = {
-    "databench-176": "the model's ratio call (grouped by its own column) fails inside Tally; the tool result now says so "
-                     "in plain words (agent/tools/base.INTERNAL_ERROR) where the recording saw the Python message, so "
-                     "the model's next request differs; re-record with `make record` (the local model)",
+    "databench-176": "the model's ratio call (grouped by its own column) met a group with no denominator value and failed "
+                     "inside Tally when recorded (the Python message); the tool now answers it (that group has no "
+                     "percentage, noted), so the model's next request differs; re-record with `make record` (the local model)",
     "bug-crash-rate-latest-day": "the date column's parse note now says the month-first order is assumed (no day "
                                  "above 12); the tool result the model saw differs; re-record with `make record`",
 }

@@ -87,3 +87,24 @@ def test_prompt_has_one_line_per_column_and_no_rows(kaggle) -> None:
     assert len(lines) == 1 + 22
     assert "0b242abb623afc578575680df30655b9" not in text  # a trans_num from the first row
     assert lines[1].startswith("trans_date_trans_time (date,")
+
+
+def _scratch_schemas() -> list[str]:
+    from agent import scratch
+    if not scratch._database:
+        return []
+    found = scratch._database[0].execute("SELECT schema_name FROM duckdb_schemas() WHERE schema_name LIKE 'scratch_%'")
+    return sorted(r[0] for r in found.fetchall())
+
+
+def test_a_failed_sql_profile_closes_its_scratch_connection(tmp_path) -> None:
+    # a table read where it lies whose file is gone: the profile's query fails, its scratch schema goes too
+    path = tmp_path / "gone.csv"
+    path.write_text("a,b\n" + "".join(f"{i},x{i % 3}\n" for i in range(50)))
+    table = load_table(path, frame_rows=10)
+    assert table.lies_in_file
+    path.unlink()
+    before = _scratch_schemas()
+    with pytest.raises(duckdb.IOException):
+        profile_table(table)
+    assert _scratch_schemas() == before

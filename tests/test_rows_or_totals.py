@@ -15,7 +15,6 @@ AGREE = "Team,Laps\nFerrari,340\nFerrari,10\nHolman,253\nFord,100\n"
 PLAN = AggregateArgs(op=Agg.sum, column="Laps", group_by=["Team"], order="desc", limit=1)
 
 
-@pytest.mark.skip(reason="the rule is switched off in verify/__init__.py after the merges: it refused counts the suite answers; re-check it against the merged rules")
 def test_totals_and_single_rows_naming_different_groups_refuse():
     reason = verifier_abstention(CARS, "which team did the most laps?", PLAN)
     assert reason is not None and "by total Laps it is Holman" in reason and "it is Ferrari" in reason, reason
@@ -31,3 +30,16 @@ def test_totals_stand_when_the_question_says_total_or_the_groups_are_few():
     # 2 teams over 24 rows: teams are groups; Reds 12 x 10 = 120 in total, Blues' one row of 50 is the top row
     few = "Team,Laps\n" + "Reds,10\n" * 12 + "Blues,50\n" + "Blues,1\n" * 11
     assert verifier_abstention(few, "which team did the most laps?", PLAN) is None
+
+
+def test_rows_with_a_label_of_their_own_refuse_in_any_order():
+    # each row a driver's car, not in order of laps: Holman 253 + 200 = 453 in total, Ferrari's one car 340
+    labelled = "Team,Driver,Laps\nHolman,Gurney,253\nFerrari,Bandini,340\nFord,Hill,100\nHolman,Foyt,200\n"
+    reason = verifier_abstention(labelled, "which team did the most laps?", PLAN)
+    assert reason is not None and "by total Laps it is Holman" in reason and "it is Ferrari" in reason, reason
+
+
+def test_anonymous_rows_in_no_order_are_parts_of_their_group():
+    # no label and not listed by laps: the rows are a team's lines, the total (Holman 453) stands
+    assert verifier_abstention("Team,Laps\nHolman,253\nFerrari,340\nFord,100\nHolman,200\n",
+                               "which team did the most laps?", PLAN) is None

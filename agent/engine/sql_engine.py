@@ -351,15 +351,13 @@ class SqlEngine:
             if few:
                 grouped = cut.complete(grouped, ordered=bool(args.order), keep=keep, value_at=width + 2,
                                        rows_at=width + 4, present_at=None)
-            groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])],
-                            value=scalar(r[width + 2]), rows=int(r[width + 4]),
-                            numerator=float(r[width]), denominator=float(r[width + 1])) for r in grouped]
-            groups = self._label_order(groups, labels, args.order)
+            groups = self._label_order(_ratio_groups(grouped, labels, width, den_name, notes), labels, args.order)
             total = int(grouped[0][-2]) if grouped else 0
             if args.limit is None and total > keep:
                 notes.append(f"only the first {keep} of {total:,} groups are returned")
             result.groups, result.total_groups, result.ties = groups[:keep], total, groups[keep:]
             result.provenance.sql = self._sql(compiled.tree)
+            result.provenance.notes = table_notes(table, notes)  # with the grouping's own notes
         result.provenance.elapsed_ms = (time.perf_counter() - started) * 1000
         return result
 
@@ -395,6 +393,22 @@ class SqlEngine:
         names = table.columns
         rows = [dict(zip(names, map(scalar, r))) for r in self.backend.fetch(compiled.tree)]
         return rows, int(count), self._sql(compiled.tree)
+
+
+def _ratio_groups(grouped: list[tuple], labels: list[dict[object, object]], width: int, denominator: str | None,
+                  notes: list[str]) -> list[Group]:
+    """The ratio query's rows (keys, num, den, value, hits, rows, ...) as Groups. A group whose
+    denominator column holds no value (SUM over none is NULL) or sums to 0 has no percentage:
+    its value, and a missing sum, stay None, and a note says how many groups have none."""
+    groups = [Group(key=[scalar(lab.get(k, k)) for lab, k in zip(labels, r[:width])], value=scalar(r[width + 2]),
+                    rows=int(r[width + 4]), numerator=None if r[width] is None else float(r[width]),
+                    denominator=None if r[width + 1] is None else float(r[width + 1])) for r in grouped]
+    undefined = sum(g.value is None for g in groups)
+    if undefined:
+        what = f"no {denominator} value or a total {denominator} of 0" if denominator else "no rows"
+        notes.append(f"{undefined:,} group{'s' if undefined > 1 else ''} have {what}: no percentage for "
+                     f"{'them' if undefined > 1 else 'it'} (left empty)")
+    return groups
 
 
 def _grouping(labels: list[dict[object, object]]) -> tuple[bool, ...]:

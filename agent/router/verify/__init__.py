@@ -39,9 +39,10 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.date_order import check_date_order
-from agent.router.verify.counted import check_dropped_count_noun
+from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
 from agent.router.verify.partial_key import check_pooled_days
+from agent.router.verify.rows_or_totals import check_rows_or_totals
 from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
@@ -95,9 +96,8 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_summed_years(plan, table)
     check_shown_by_meaning(plan, reading)
     check_row_noun_shown(plan, reading)
-    # check_rows_or_distinct (verify/counted.py) is off: after the round's merges it refused counts
-    # the suite answers ('How many cities have fraud?'); to be re-checked against the merged rules
+    check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
     check_unread_numbers(plan, table)
     check_pooled_days(plan, table)
-    # check_rows_or_totals (verify/rows_or_totals.py) is off for the same reason ('which brand sold the most units')
+    check_rows_or_totals(plan, reading, table)

@@ -3,16 +3,20 @@ values of X among them, and the words do not say which. 'how many awards were wo
 that both won 'BET Comedy Awards' is 2 wins or 1 award; 'how many artists scored more than 30
 points?' is 4 songs or 3 artists when an artist sang twice; 'how many episodes are below 2.00' over
 songs is 160 songs or 27 episodes. When the two counts agree the reading stands; when they differ
-and no word ('different', 'distinct', 'rows', 'times') picks one, the router refuses, naming both."""
+and no word ('different', 'distinct', 'rows', 'times') picks one, the router refuses, naming both.
+The distinct count stands where the rows cannot be X: an identifier names every row (a table of
+transactions: 'how many cities have fraud'), or a row noun follows X ('how many status updates')."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
 from agent.ops.common import selected
+from agent.router import vocabulary as V
 from agent.router.draft import Abstain
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
+from agent.table_type import identifier_by_name
 
 _COUNT_WORDS = {"how many", "number of", "count of", "count", "number", "total number of"}
 _BETWEEN = {"the", "a", "an", "total", "all", "of"}
@@ -75,19 +79,46 @@ def rows_and_values(plan: BaseModel, table: Table, column: str) -> tuple[int, in
     return len(series), int(series.dropna().nunique())
 
 
+def row_identifier(table: Table, counted: str) -> str | None:
+    """An id column other than `counted` (named as one: trans_num, loan_id; agent.table_type.
+    identifier_by_name) whose text codes are distinct on every row, or None: each row is then one
+    entity of that id (a transaction, a loan), not one `counted` value, so 'how many cities have
+    fraud' counts cities, never the rows read. A numbered or positional column (Rank, Pos, No.,
+    Year, Edition) only orders the rows: it says nothing of what a row is."""
+    import pandas as pd
+
+    for name, role in table.roles.items():
+        if role is ColumnRole.identifier and name != counted and identifier_by_name(name):
+            values = table.df[name]
+            if not pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_datetime64_any_dtype(values) \
+                    and bool(values.notna().all()) and values.is_unique:
+                return name
+    return None
+
+
+def _rows_named_after(noun: Item, reading: Reading) -> bool:
+    """True when a row noun follows the counted column's words ('how many status updates',
+    'ticket entries'): the words say rows are counted (as agent/router/parse.py reads them)."""
+    at = noun.pos + len(noun.text.split())
+    return at < len(reading.tokens) and reading.tokens[at].lower in V.ROW_COUNT_NOUNS
+
+
 def check_rows_or_distinct(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a count (AggregateArgs, op count or count_distinct, no grouping) of
     'how many <X>', X a column's word, gives another number than the other count would: rows read
     vs distinct X values among them. An identifier's distinct values count entities (a repeated id
-    is one entity's rows), so a distinct count of ids stands. Cost: one pass over the rows read."""
+    is one entity's rows), so a distinct count of ids stands; so does a distinct count of X where
+    another identifier names every row (`row_identifier`: the rows are transactions, not X), and a
+    count whose X is followed by a row noun ('status updates'). Cost: one pass over the rows read."""
     if type(plan).__name__ != "AggregateArgs" or plan.group_by or plan.op.value not in ("count", "count_distinct") \
             or table.lies_in_file or any(t.lower in _PICKS for t in reading.tokens):
         return
     noun = counted_column(reading)
-    if noun is None or noun.column not in table.roles:
+    if noun is None or noun.column not in table.roles or _rows_named_after(noun, reading):
         return
     if plan.op.value == "count_distinct" and (plan.column != noun.column or not plan.where
-                                              or table.roles.get(noun.column) is ColumnRole.identifier):
+                                              or table.roles.get(noun.column) is ColumnRole.identifier
+                                              or row_identifier(table, noun.column) is not None):
         return  # over every row, 'how many states' counts a column's distinct values (shape.check_rows_or_values)
     rows, values = rows_and_values(plan, table, noun.column)
     if rows != values:

@@ -2,7 +2,10 @@
 team of the row with the most laps or the team with the most laps in total, and the words do not
 say which. The grouped total stands when both readings name the same group; when they name
 different ones and nothing says 'in total'/'overall' or 'in a single ...', the router refuses,
-naming both."""
+naming both. The single-row reading needs rows that are entries of their own: a label on every row
+(a driver, a car: a text column other than the grouping with a distinct value on each row) or rows
+listed in order of the measure (a results table, by laps). Rows with neither ('brand, price,
+units': anonymous lines of a brand) are parts of their group, and the grouped total stands."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from agent.ops.common import selected
 from agent.router import vocabulary as V
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
-from agent.table import Table
+from agent.table import ColumnRole, Table
 
 
 _TOTAL_WORDS = {"total", "totals", "sum", "combined"}
@@ -24,6 +27,24 @@ def _few_groups(table: Table, column: str) -> bool:
     are groups of rows, and a total per group is the reading (as agent/router/rank.py reads it)."""
     values = table.df[column].dropna()
     return values.nunique() <= 0.1 * len(values)
+
+
+_LABEL_ROLES = (ColumnRole.text, ColumnRole.categorical, ColumnRole.identifier)
+
+
+def rows_are_entries(table: Table, group: str, measure: str) -> bool:
+    """True when `table`'s rows are entries of their own (see the module doc): some text column but
+    `group` holds a distinct value on every row, or the `measure` values (3 or more, not all equal)
+    are listed in order, never rising or never falling."""
+    for name, role in table.roles.items():
+        if name != group and role in _LABEL_ROLES:
+            values = table.df[name]
+            if bool(values.notna().all()) and values.is_unique:
+                return True
+    values = table.df[measure].dropna()
+    if len(values) < 3 or values.nunique() < 2:
+        return False
+    return bool(values.is_monotonic_increasing or values.is_monotonic_decreasing)
 
 
 def top_group_and_row(plan: BaseModel, table: Table) -> tuple[object, object] | None:
@@ -47,11 +68,13 @@ def top_group_and_row(plan: BaseModel, table: Table) -> tuple[object, object] | 
 def check_rows_or_totals(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a ranked grouped SUM cut to one group (AggregateArgs op sum, one group_by
     column, an order, limit 1) names another group than the single row with the largest (smallest)
-    measure, and the question says neither 'in total'/'overall' nor 'in a single ...'."""
+    measure, the rows are entries of their own (`rows_are_entries`), and the question says neither
+    'in total'/'overall' nor 'in a single ...'."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "sum" or len(plan.group_by or []) != 1 \
             or plan.order is None or plan.limit != 1 or table.lies_in_file or reading.row_scope \
             or V.TOTAL_SCOPE.search(" ".join(t.text for t in reading.tokens)) \
-            or any(t.lower in _TOTAL_WORDS for t in reading.tokens) or _few_groups(table, plan.group_by[0]):
+            or any(t.lower in _TOTAL_WORDS for t in reading.tokens) or _few_groups(table, plan.group_by[0]) \
+            or not rows_are_entries(table, plan.group_by[0], plan.column):
         return
     found = top_group_and_row(plan, table)
     if found is not None and found[0] != found[1]:
