@@ -39,18 +39,6 @@ a decimal comma, keyed by decimal_comma) reads only when the mark groups digits 
 Indian 1,00,000): '34,50' in a column of '49.99' is no thousands separator and is left unread."""
 _CURRENCY_OF = {"US$": "USD", "USD": "USD", "$": "USD", "EUR": "EUR", "€": "EUR", "GBP": "GBP", "£": "GBP",
                 "¥": "JPY"}
-
-
-def well_grouped(body: str, decimal_comma: bool) -> bool:
-    """False when `body` (a cell without currency, percent or parentheses) holds its convention's
-    thousands mark in a place no thousands separator stands ('34,50' with a decimal point)."""
-    mark = "." if decimal_comma else ","
-    return mark not in body or bool(_GROUPED[decimal_comma].fullmatch(body))
-
-
-def currencies(cells: list[str]) -> set[str]:
-    """The currencies the cells' signs and codes name ({'USD', 'EUR'} for '$49.99' and '€34,50')."""
-    return {_CURRENCY_OF[m] for cell in cells for m in _CURRENCY.findall(cell)}
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 _SLASH = re.compile(r"(?:\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
 _DOTTED = r"\d{1,2}\.\d{1,2}\.\d{4}"
@@ -74,6 +62,18 @@ def is_code(cell: str) -> bool:
     '00789', zip '02139'): digits only, three or more, starting with 0, not all zeros. A quantity
     is never written so; '0', '0.5', '000' and a zero-padded month or hour ('05') are not codes."""
     return bool(_CODE.fullmatch(cell)) and not _SHORT_PAD.fullmatch(cell)
+
+
+def well_grouped(body: str, decimal_comma: bool) -> bool:
+    """False when `body` (a cell without currency, percent or parentheses) holds its convention's
+    thousands mark in a place no thousands separator stands ('34,50' with a decimal point)."""
+    mark = "." if decimal_comma else ","
+    return mark not in body or bool(_GROUPED[decimal_comma].fullmatch(body))
+
+
+def currencies(cells: list[str]) -> set[str]:
+    """The currencies the cells' signs and codes name ({'USD', 'EUR'} for '$49.99' and '€34,50')."""
+    return {_CURRENCY_OF[m] for cell in cells for m in _CURRENCY.findall(cell)}
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,8 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
 
 def _day_after(item: Item, reading: Reading) -> Item | None:
     """The day number written right after a month name ('March 2', 'May 3rd'): a whole number
-    1-31 at the next position, not yet read; None otherwise ('March 2024' is a year)."""
+    1-31 at the next position, not yet read, which it marks read; None otherwise ('March 2024'
+    is a year)."""
     nxt = reading.at(item.pos + 1)
     if nxt is None or nxt.kind != "number" or nxt.used or nxt.number is None:
         return None
