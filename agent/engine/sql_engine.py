@@ -67,13 +67,8 @@ def kinds(table: Table) -> dict[str, c.Kind]:
 
 
 def _on_lists(p: Predicate, schema: c.Schema) -> Predicate:
-    """On a list column '= X' reads as membership: written contains, so the operation text says
-    what was tested ("labels CONTAINS 'Vegan'")."""
-    if schema.kinds.get(p.column) is c.Kind.list and p.op is Op.eq:
-        spelled = list_compile.as_list(p.value, schema.lists[p.column])
-        if len(spelled) == 1:  # the item itself: a one-item cell's text ('["airport"]') tests 'airport'
-            return p.model_copy(update={"op": Op.contains, "value": spelled[0]})
-    return p
+    """On a list column '= X' reads as membership (list_sql.as_membership)."""
+    return list_compile.as_membership(p, schema.lists[p.column]) if schema.kinds.get(p.column) is c.Kind.list else p
 
 
 class SqlEngine:

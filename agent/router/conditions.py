@@ -57,7 +57,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
                            f"'{contained.value}'")
         draft.predicates.append((item.pos, contained))
         return
-    same = [p for _, p in draft.predicates if p.column == meaning.column]
+    same = [(at, p) for at, p in draft.predicates if p.column == meaning.column]
+    if same and not negated and meaning.column in table.lists and _joined_by_and(same[-1][0], item, reading):
+        # 'tagged airport and night' on a list column: a cell holds both items (one condition each)
+        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=meaning.value)))
+        return
+    same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
         if meaning.value in (last.values or [last.value]):
@@ -68,6 +73,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
+    """True when the words between token `at` and `item` hold 'and' and no 'or'."""
+    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
+    return "and" in between and "or" not in between
 
 
 def _both_flag_values(item: Item, merged: Predicate, lex: Lexicon) -> None:

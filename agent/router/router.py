@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
+from agent.list_sql import memberships
 from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan, RankArgs
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
@@ -105,6 +106,8 @@ class Router:
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
+        if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
+            decision.plan = memberships(decision.plan, self.table.lists)
         for note in (superlative, postfix, layout):
             if note:
                 decision.notes.insert(0, note)
