@@ -29,10 +29,24 @@ ROWS = """date,store,sales
     ("What were the total sales before March 1?", 1),
     ("What were the total sales on March 3?", 8),
     ("What were the total sales from February to March?", 1 + 2 + 4 + 8 + 16 + 32),
+    # day first, as written in Britain and most of Europe
+    ("What were the total sales on 3 March?", 8),
+    ("What were the total sales on the 3rd of March?", 8),
+    ("What were the total sales from 2 March to 5 March?", 4 + 8 + 16),
+    ("What were the total sales between 2nd March and 5th March 2024?", 4 + 8 + 16),
+    ("What were the total sales after 5 March?", 32 + 64),
 ])
 def test_days_by_month_name(question, total):
     _, result = router_ask(ROWS, question)
     assert result.value == total
+
+
+def test_day_first_dates_are_restated_month_first_only_after_a_date_word():
+    from agent.router.day_first import day_first_dates
+
+    assert day_first_dates("sales from 2 March to 5th of March")[0] == "sales from March 2 to March 5"
+    assert day_first_dates("the top 3 March sales") == ("the top 3 March sales", None)
+    assert day_first_dates("how many 5 may orders") == ("how many 5 may orders", None)
 
 
 @pytest.mark.parametrize("question", [
