@@ -8,7 +8,7 @@ from agent import table_rows
 from agent.numbers import AmbiguousNumber, is_code, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.dates import column_date, date_column, month_day_value
+from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
@@ -196,33 +196,10 @@ def _second(item: Item, reading: Reading, kind: str) -> Item:
     return upper
 
 
-def _month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
-                          table: Table) -> bool:
-    """'after March 5', 'before May 3rd', 'between March 2 and March 5': a comparison with a month
-    name and its day number (dates.month_day_value) as one day of the date column; False when no
-    day number follows the month (a whole month is left to the other readings)."""
-    column = date_column(nxt, reading, lex)
-    value = month_day_value(nxt, reading, table, column)
-    if value is None:
-        return False
-    upper = None
-    if op == "between":
-        second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
-        if second is not None and second.text.lower() == "and":
-            second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
-        upper = month_day_value(second, reading, table, column) if second is not None and second.kind == "month" else None
-        if upper is None:
-            raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
-        value, upper = sorted((value, upper))
-    draft.notes.append(f"read '{item.text} {nxt.text}' as {column} {op} {value}" + (f" and {upper}" if upper else ""))
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
-    return True
-
-
 def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     nxt = reading.after(item)
     if nxt is not None and nxt.kind == "month" and op in (">", ">=", "<", "<=", "between") and lex.date_columns \
-            and _month_day_comparison(item, nxt, op, reading, draft, lex, table):
+            and month_day_comparison(item, nxt, op, reading, draft, lex, table):
         return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")

@@ -119,6 +119,29 @@ def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> 
     return _month_value(item, reading, table, column)
 
 
+def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
+                          table: Table) -> bool:
+    """'after March 5', 'before May 3rd', 'between March 2 and March 5': a comparison with a month
+    name and its day number (dates.month_day_value) as one day of the date column; False when no
+    day number follows the month (a whole month is left to the other readings)."""
+    column = date_column(nxt, reading, lex)
+    value = month_day_value(nxt, reading, table, column)
+    if value is None:
+        return False
+    upper = None
+    if op == "between":
+        second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
+        if second is not None and second.text.lower() == "and":
+            second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
+        upper = month_day_value(second, reading, table, column) if second is not None and second.kind == "month" else None
+        if upper is None:
+            raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
+        value, upper = sorted((value, upper))
+    draft.notes.append(f"read '{item.text} {nxt.text}' as {column} {op} {value}" + (f" and {upper}" if upper else ""))
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
+    return True
+
+
 def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     """'in March' (one month), 'on March 2' (one day), 'from January to March [2019]' (a range of
     whole months) or 'from March 2 to March 5' (a range of days, both ends included)."""
