@@ -262,6 +262,17 @@ def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
     return [" ".join(p) for p in phrases]
 
 
+def _number_led_value(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item, int] | None:
+    """(the value item, its width) when the tokens from `i`, a number, spell a value of two or more
+    tokens in the lexicon ('18', '-24' for the cell '18-24'); None otherwise."""
+    for n in lex.lengths.get(tokens[i].lower, ()):
+        key = tuple(t.lower for t in tokens[i:i + n])
+        values = [m for m in lex.phrases.get(key, ()) if m.kind == "value"] if n > 1 and len(key) == n else []
+        if values:
+            return Item(" ".join(t.text for t in tokens[i:i + n]), i, values), n
+    return None
+
+
 def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
     token = tokens[i]
     if token.kind == "date":
@@ -269,6 +280,8 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         if values:  # '2012-13' written as a value of a season column is that value, not a date
             return Item(token.text, i, values), 1
         return Item(token.text, i, [], date=iso_date(token.text)), 1
+    if token.kind == "number" and (value := _number_led_value(tokens, i, lex)) is not None:
+        return value  # '18-24' written as a value of an age-group column is that value, not 18 and -24
     if token.kind == "number":
         try:
             number, width = parse_number(token.text), 1

@@ -1,0 +1,38 @@
+"""Codes a question names as they are written: an identifier column's text codes ('S-03', 'E100')
+and values that begin with a number ('18-24') are values to filter on. Trial 5: 'What was the
+maximum temperature recorded by S-03?' and 'How many respondents have age_group 18-24?' were
+refused ('could not match S', 'which column 18 refers to'). Values by hand from ROWS."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import router_agent, router_ask
+
+ROWS = """sensor_id,temp,age_group,manager_id,emp_id
+S-01,20.5,18-24,E100,E101
+S-02,22.0,25-34,E100,E102
+S-03,25.5,55+,E101,E103
+S-03,26.5,18-24,E100,E104
+S-01,21.0,25-34,E102,E105
+"""
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was the maximum temp recorded by S-03?", 26.5),
+    ("What is the average temp for S-01?", (20.5 + 21.0) / 2),
+    ("How many rows have age_group 18-24?", 2),
+    ("How many rows have manager_id E100?", 3),
+    ("What is the total temp where age_group is 25-34?", 22.0 + 21.0),
+])
+def test_codes_filter_their_rows(question, value):
+    _, result = router_ask(ROWS, question)
+    assert result.value == pytest.approx(value)
+
+
+def test_a_code_of_two_identifier_columns_needs_its_column():
+    # E101 is an emp_id and a manager_id: unnamed, the question is refused naming both columns
+    outcome = router_agent(ROWS).ask("How many rows have E101?")
+    assert outcome.status != "answered" and "manager_id" in outcome.answer and "emp_id" in outcome.answer
+    _, result = router_ask(ROWS, "How many rows have manager_id E101?")
+    assert result.value == 1
