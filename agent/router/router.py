@@ -11,6 +11,7 @@ from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
 from agent.list_sql import memberships
 from agent.router.day_first import day_first_dates
+from agent.router.periods import period_ranges
 from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan, RankArgs
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
@@ -102,6 +103,7 @@ class Router:
         asked, layout = drop_layout(asked)
         asked, postfix = postfix_comparisons(asked)
         asked, day_first = day_first_dates(asked)
+        asked, period = period_ranges(asked)
         asked, superlative = superlative_reading(asked, self.lexicon)
         try:
             self._route_asked(decision, classification, question, asked, previous, follow_up)
@@ -110,7 +112,7 @@ class Router:
             decision.data_refused = isinstance(exc, DataAbstain)
         if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
             decision.plan = memberships(decision.plan, self.table.lists)
-        for note in (superlative, day_first, postfix, layout):
+        for note in (superlative, period, day_first, postfix, layout):
             if note:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
