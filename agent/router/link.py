@@ -223,6 +223,16 @@ def _in_a(tokens: list[Token], pos: int) -> bool:
     return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
+_ASKED_GENERIC = frozenset({"year", "date", "time", "name", "id", "day", "month"})
+"""Generic header words that ask for a column of their own ('the year of the last title'): absorbed
+only right beside the column they qualify ('the release date'), else left unread."""
+
+
+def _beside_column(pos: int, reading: Reading) -> bool:
+    """True when a column item ends right before token `pos` or starts right after it."""
+    return any(i.kind == "column" and (i.pos + len(i.text.split()) == pos or i.pos == pos + 1) for i in reading.items)
+
+
 def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
                     synonyms: frozenset[str] = frozenset()) -> list[int]:
     """Drop generic nouns ('scores', 'values', 'ratings', and `synonyms` of them: 'grades') when the
@@ -233,7 +243,9 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
         word = tokens[pos].lower
         # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
-        if linked and not asked and not _coordinated(tokens, pos) and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
+        generic = singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS
+        if linked and not asked and not _coordinated(tokens, pos) and generic \
+                and (singular(word) not in _ASKED_GENERIC or _beside_column(pos, reading)):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
             # lowercase only: 'Mark' inside a sentence may be a name

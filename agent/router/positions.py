@@ -147,7 +147,17 @@ def _answer_columns(reading: Reading, left: list[Token], anchor: Cell, table: Ta
         named = named[:1]  # 'the title of the episode after X': the episode names the anchor's column
     if len(named) > 1:
         raise Abstain(f"I could not tell which column to answer from ({', '.join(named)}).")
+    if named and named[0] != anchor.column and left and left[0].lower == "who" and not _holds_names(table, named[0]):
+        raise Abstain(f"'who' asks for a name, but {named[0]} holds numbers or dates; I could not tell whether the "
+                      f"question asks for {named[0]} or for the {anchor.column} of that row.")
     return named or [anchor.column], ordering
+
+
+def _holds_names(table: Table, column: str) -> bool:
+    """True when at least 90% of the column's cells hold no digit ('Susan Sloan'; not '1:03.52' or
+    'January 2, 1795'): cells a 'who' question may be answered with."""
+    cells = [str(v) for v in table.df[column].dropna().tolist()]
+    return bool(cells) and sum(not any(ch.isdigit() for ch in c) for c in cells) >= 0.9 * len(cells)
 
 
 def _earlier(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | None:
