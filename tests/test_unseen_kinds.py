@@ -46,3 +46,33 @@ def test_how_many_of_a_column_of_numbers_written_as_text_is_not_a_distinct_count
     # Riders holds '20' (text, as 'Unknown' is among them): the count of distinct Riders (1) was stated
     outcome = router_agent(RIDES).ask("how many riders on the surf's up?")
     assert outcome.status != "answered" and "Riders" in outcome.answer
+
+
+GAMES = """Date,Opponent,Score
+April 1,Braves,3-2
+April 2,@ Braves,1-0
+April 3,Mets,4-4
+April 4,@ Braves,2-5
+April 5,Braves,0-1
+April 6,@ Mets,7-3
+"""
+
+EARNINGS = """Year,Earnings (US$),Money list rank
+2004,120000,40
+2005,90000,55
+2006,310000,12
+"""
+
+
+def test_a_name_written_with_and_without_marks_is_both_cells():
+    # 'braves' names 'Braves' (home) and '@ Braves' (away): the count took '@ Braves' alone (2, not 4)
+    from tests.helpers import router_ask
+
+    _, result = router_ask(GAMES, "how many times were the braves listed as the opponents?")
+    assert result.value == 4  # April 1, 2, 4, 5
+
+
+def test_a_measure_word_does_not_stand_on_a_column_of_years():
+    # 'top paid year?' was MAX(Year) = 2006 by luck of the table; 'paid' measured nothing
+    outcome = router_agent(EARNINGS).ask("top paid year?")
+    assert outcome.status != "answered" and "paid" in outcome.answer

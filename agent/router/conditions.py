@@ -10,6 +10,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
+from agent.router.spellings import several_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
@@ -34,6 +35,10 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
                           "name the column.")
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
+    spellings = list(dict.fromkeys(m.value for m in item.meanings if m.kind == "value"))
+    if len(spellings) > 1:
+        several_spellings(item, meaning.column, spellings, reading, draft)
+        return
     prev = reading.before(item)
     linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
     if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
