@@ -223,9 +223,11 @@ def _in_a(tokens: list[Token], pos: int) -> bool:
     return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
-_ASKED_GENERIC = frozenset({"year", "date", "time", "name", "id", "day", "month"})
+_ASKED_GENERIC = frozenset({"year", "years", "date", "dates", "time", "name", "names", "id", "ids", "day", "days",
+                            "month", "months"})
 """Generic header words that ask for a column of their own ('the year of the last title'): absorbed
-only right beside the column they qualify ('the release date'), else left unread."""
+only right beside the column they qualify ('the release date'), else left unread ('how many times'
+counts rows: not one of them)."""
 
 
 def _beside_column(pos: int, reading: Reading) -> bool:
@@ -245,7 +247,7 @@ def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
         generic = singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS
         if linked and not asked and not _coordinated(tokens, pos) and generic \
-                and (singular(word) not in _ASKED_GENERIC or _beside_column(pos, reading)):
+                and (word not in _ASKED_GENERIC or _beside_column(pos, reading)):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
             # lowercase only: 'Mark' inside a sentence may be a name
