@@ -55,3 +55,27 @@ def test_a_value_joined_by_underscores_is_asked_with_spaces():
 def test_a_hyphenated_id_names_its_row():
     outcome, _ = router_ask(TICKETS, "What is the status of T-003?")
     assert "in_progress" in outcome.answer
+
+
+FLIGHTS = """flight_no,origin,dest,passengers
+EI1,DUB,LHR,120
+EI2,LHR,DUB,90
+EI3,DUB,LHR,150
+EI4,DUB,CDG,80
+EI5,CDG,LHR,70
+"""
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many flights from DUB to LHR?", 2),  # EI1, EI3
+    ("What is the total passengers from DUB?", 120 + 150 + 80),
+    ("What is the total passengers to LHR?", 120 + 150 + 70),
+])
+def test_from_and_to_say_which_column_a_place_is_of(question, value):
+    _, result = router_ask(FLIGHTS, question)
+    assert result.value == value
+
+
+def test_a_place_of_two_columns_without_from_or_to_is_refused():
+    outcome = router_agent(FLIGHTS).ask("How many flights are DUB?")
+    assert outcome.status != "answered" and "origin" in outcome.answer and "dest" in outcome.answer

@@ -10,7 +10,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.spellings import several_spellings
+from agent.router.spellings import directed, several_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
@@ -29,7 +29,7 @@ _LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
 def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     columns = {m.column for m in item.meanings}
     if len(columns) > 1:
-        mentioned = [c.column for c in reading.of("column") if c.column in columns]
+        mentioned = [c.column for c in reading.of("column") if c.column in columns] or directed(item, reading, columns)
         if len(mentioned) != 1:
             raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(sorted(columns))}); "
                           "name the column.")

@@ -1,12 +1,30 @@
-"""A word of the question that names several cells of one column ('braves': 'Braves' and
-'@ Braves', a home and an away game): read as all of them when each is the word with marks
-around it, else refused naming the cells (never the first one found)."""
+"""A value the question names that the table holds in several places: several cells of one column
+('braves': 'Braves' and '@ Braves', a home and an away game), read as all of them when each is
+the word with marks around it, else refused naming the cells (never the first one found); or a
+cell of several columns that 'from' / 'to' tell apart ('from DUB to LHR': origin, dest)."""
 
 from __future__ import annotations
 
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain, Draft
 from agent.router.reading import Item, Reading
+from agent.router.words import header_words
+
+_FROM = frozenset({"origin", "from", "source", "departure", "depart", "departing", "start", "sender", "orig"})
+_TO = frozenset({"dest", "destination", "to", "arrival", "arrive", "arriving", "end", "target", "recipient"})
+"""Header words of the column a value after 'from' (or 'to') is a cell of: where a trip starts, ends."""
+
+
+def directed(item: Item, reading: Reading, columns: set[str]) -> list[str]:
+    """[the one column of `columns`] whose header says where things start when 'from' is right before
+    `item` (where they end, after 'to'); [] when no such word precedes it or not exactly one column
+    fits."""
+    before = reading.tokens[item.pos - 1].lower if item.pos else ""
+    words = _FROM if before == "from" else _TO if before == "to" else None
+    if words is None:
+        return []
+    fits = [c for c in sorted(columns) if {w.lower() for w in header_words(c)} & words]
+    return fits if len(fits) == 1 else []
 
 
 def _letters(text: object) -> str:
