@@ -23,6 +23,7 @@ from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
+from agent.router.generic_words import absorb_generic
 from agent.router.tokens import Token, tokenize
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
@@ -30,7 +31,6 @@ from agent.router.wordnet import only_a_name
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
 
-_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
@@ -77,13 +77,13 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
     rest = column_modifiers(tokens, rest, lex, reading)
     rest = read_units(tokens, rest, lex, reading)
-    rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    rest = drop_fillers(tokens, absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     rest = plural_values(tokens, rest, lex, reading)
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
-        rest = _absorb_generic(tokens, rest, reading, generic_synonyms())
+        rest = absorb_generic(tokens, rest, reading, generic_synonyms())
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
     return reading
@@ -221,48 +221,6 @@ def _in_a(tokens: list[Token], pos: int) -> bool:
     """'in a season', 'in any season': a noun that names no column or value after 'in a'/'in an'/
     'in any' is one row ('the most blocks in a season'); after 'in a single' ROW_SCOPE decides."""
     return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
-
-
-_ASKED_GENERIC = frozenset({"year", "years", "date", "dates", "time", "name", "names", "id", "ids", "day", "days",
-                            "month", "months"})
-"""Generic header words that ask for a column of their own ('the year of the last title'): absorbed
-only right beside the column they qualify ('the release date'), else left unread ('how many times'
-counts rows: not one of them)."""
-
-
-def _beside_column(pos: int, reading: Reading) -> bool:
-    """True when a column item ends right before token `pos` or starts right after it."""
-    return any(i.kind == "column" and (i.pos + len(i.text.split()) == pos or i.pos == pos + 1) for i in reading.items)
-
-
-def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
-                    synonyms: frozenset[str] = frozenset()) -> list[int]:
-    """Drop generic nouns ('scores', 'values', 'ratings', and `synonyms` of them: 'grades') when the
-    question names a column: 'CGPA scores' is CGPA. Returns the positions still unmatched."""
-    linked = any(i.kind == "column" for i in reading.items)
-    kept = []
-    for pos in rest:
-        word = tokens[pos].lower
-        # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
-        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
-        generic = singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS
-        if linked and not asked and not _coordinated(tokens, pos) and generic \
-                and (word not in _ASKED_GENERIC or _beside_column(pos, reading)):
-            continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
-        if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
-            # lowercase only: 'Mark' inside a sentence may be a name
-            reading.notes.append(f"read '{tokens[pos].text}' as a generic word for a column's values "
-                                 "(WordNet: a sense of 'score' or 'rating')")
-            continue
-        kept.append(pos)
-    return kept
-
-
-def _coordinated(tokens: list[Token], pos: int) -> bool:
-    """True when the word at `pos` is joined to its neighbour by 'and'/'or' ('the first type and
-    standard', 'standard or type'): a noun in a list of things asked names one of them itself."""
-    near = [tokens[i].lower for i in (pos - 1, pos + 1) if 0 <= i < len(tokens)]
-    return "and" in near or "or" in near
 
 
 def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
