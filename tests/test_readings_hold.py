@@ -164,3 +164,29 @@ def test_unread_codes_are_said_with_a_total(tmp_path):
 
 def test_a_question_filtering_on_a_code_refuses_naming_it(tmp_path):
     refused(ask(CODES, tmp_path, "how many rows are EX?"), "'EX'", "score", "2 cell(s)")
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("When was the highest temperature recorded?", True),
+    ("and when did it happen?", True),
+    ("When the temperature is above 20, what is the average reading?", False),   # a clause
+    ("what was the highest temperature?", False),
+])
+def test_asks_when(question, asks):
+    from agent.router.reading import Reading
+    from agent.router.tokens import tokenize
+    from agent.router.verify.when import asks_when
+    assert asks_when(Reading(tokens=tokenize(question))) is asks
+
+
+def test_a_time_answer_is_a_time_columns_extreme_or_groups(tmp_path):
+    from agent.plan import AggregateArgs, Agg
+    from agent.router.lexicon import build_lexicon
+    from agent.router.verify.when import answers_a_time
+    table = load_table((tmp_path / "s.csv").write_text(SENSORS) and tmp_path / "s.csv")
+    lex = build_lexicon(table, CONFIG.router)
+    assert answers_a_time(AggregateArgs(op=Agg.max, column="timestamp"), lex, table)
+    assert answers_a_time(AggregateArgs(op=Agg.max, column="temperature", group_by=["timestamp"], order="desc",
+                                        limit=1), lex, table)
+    assert not answers_a_time(AggregateArgs(op=Agg.max, column="temperature"), lex, table)
+    assert not answers_a_time(AggregateArgs(op=Agg.count, column=None, group_by=["sensor_id"]), lex, table)

@@ -62,5 +62,7 @@ def check_when(plan: BaseModel, reading: Reading, lex: Lexicon, table: Table) ->
     times = [str(c) for c in table.df.columns if time_column(str(c), lex, table)]
     where = (f"a time (the {' or '.join(times[:3])} of the row meant)" if times
              else "a date or time, and the table has no date or time column")
-    raise Abstain(f"'when' asks for {where}, but my reading answers with a value of another column; ask "
-                  "for the row itself ('show the row with the highest ...') or for the value.")
+    column = getattr(plan, "column", None)
+    value = f" of {column}" if isinstance(column, str) else ""
+    raise Abstain(f"'when' asks for {where}, but my reading answers with a value{value}, not a time; I can "
+                  f"give that value if you ask for it without 'when'.")
