@@ -95,7 +95,7 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
     table's own words, then (with `embed`: minimum, margin) embedding similarity. Positions WordNet
     ties to several columns (`contested`) are no later link's to pick. Returns those left."""
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
-    rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
+    rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading, lex)
                   + [p for p in rest if p in contested])
     rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
