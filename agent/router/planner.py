@@ -168,7 +168,7 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         raise Abstain(f"'{draft.counts_entity}' are the rows, one each, but {column} is named with no value to "
                       f"test; say which value of {column} counts.")
     if op == "count" and column is not None and table.roles[column] in _TEXT:
-        if holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
+        if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
             raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
                           f"written in {column} or for how many different values it has; say which.")
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
