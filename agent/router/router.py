@@ -23,6 +23,7 @@ from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
 from agent.router.entity import read_per_entity
+from agent.router.entity_mean import entity_mean
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
 from agent.router.group_gaps import note_blank_negations, rank_real_groups
@@ -149,6 +150,7 @@ class Router:
             # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
             complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
             plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
+            plan = entity_mean(plan, reading, self.table, draft.notes)
             decision.plan = self._checked(plan, reading, draft, asked, previous)
             decision.notes = [*reading.notes, *draft.notes]
 
