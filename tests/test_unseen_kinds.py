@@ -76,3 +76,22 @@ def test_a_measure_word_does_not_stand_on_a_column_of_years():
     # 'top paid year?' was MAX(Year) = 2006 by luck of the table; 'paid' measured nothing
     outcome = router_agent(EARNINGS).ask("top paid year?")
     assert outcome.status != "answered" and "paid" in outcome.answer
+
+
+INVOICES = """Invoice,Region,Qty,Total
+INV-1,North,2,$240.00
+INV-2,South,17,"$1,212.50"
+INV-3,North,30,"$3,000.00"
+INV-4,,5,$500.00
+"""
+
+
+def test_a_summed_column_compared_too_is_still_the_sum():
+    # trial 5: 'the sum of Total for invoices over $1,000' stated the count of such rows (7) as the answer;
+    # the comparison took Total, so 'invoices' was summed as ids, i.e. counted
+    from tests.helpers import router_ask
+
+    outcome = router_agent(INVOICES).ask("What is the sum of Total for invoices over $1,000?")
+    assert outcome.status != "answered" or outcome.results[-1].result.value == 1212.5 + 3000
+    _, result = router_ask(INVOICES, "What is the sum of Total where Total is over 1000?")
+    assert result.value == 1212.5 + 3000

@@ -132,6 +132,15 @@ def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> 
     return None
 
 
+def _aggregated(column: Item, reading: Reading) -> bool:
+    """True when an operation word stands right before `column` ('the sum of Total', 'average
+    price'; 'of'/'the' between): the column is what is computed, even when a comparison tests it too."""
+    before = reading.before(column)
+    while before is not None and before.text.lower() in ("of", "the"):
+        before = reading.before(before)
+    return before is not None and before.kind == "op" and before.pos >= column.pos - 3
+
+
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table, currency: bool) -> str:
     """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
     years old': Age), else the nearest column named before it (unless the comparison names another
@@ -150,8 +159,9 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
                and (dimension == c.column if quantity else True)]
     if earlier:
-        earlier[-1].used = True
-        draft.columns = [c for c in draft.columns if c is not earlier[-1]]
+        if not _aggregated(earlier[-1], reading):  # 'the sum of Total for invoices over $1,000': Total both
+            earlier[-1].used = True
+            draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
     unit = reading.after(number) if number is not None else None
     named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
