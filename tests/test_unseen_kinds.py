@@ -95,3 +95,20 @@ def test_a_summed_column_compared_too_is_still_the_sum():
     assert outcome.status != "answered" or outcome.results[-1].result.value == 1212.5 + 3000
     _, result = router_ask(INVOICES, "What is the sum of Total where Total is over 1000?")
     assert result.value == 1212.5 + 3000
+
+
+FLIGHTS = """flight_no,airline,day
+KL1,KLM,2024-01-01
+KL1,KLM,2024-01-02
+KL2,KLM,2024-01-01
+FR1,Ryanair,2024-01-01
+FR2,Ryanair,2024-01-01
+FR3,Ryanair,2024-01-02
+EI1,Aer Lingus,2024-01-03
+"""
+
+
+def test_a_distinct_count_per_group_of_a_label_that_repeats_in_a_group_is_refused():
+    # trial 5: 'how many flights per airline' counted distinct flight numbers (KLM 2) though KL1 flew twice (3 rows)
+    outcome = router_agent(FLIGHTS).ask("How many flights per airline?")
+    assert outcome.status != "answered" and "flight_no" in outcome.answer
