@@ -25,6 +25,11 @@ def _beside_column(pos: int, reading: Reading) -> bool:
     return any(i.kind == "column" and (i.pos + len(i.text.split()) == pos or i.pos == pos + 1) for i in reading.items)
 
 
+def _before_number(tokens: list[Token], pos: int) -> bool:
+    """True when a number follows token `pos` ('after the year 2000'): the word names that number."""
+    return pos + 1 < len(tokens) and tokens[pos + 1].kind == "number"
+
+
 def absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
                     synonyms: frozenset[str] = frozenset()) -> list[int]:
     """Drop generic nouns ('scores', 'values', 'ratings', and `synonyms` of them: 'grades') when the
@@ -37,7 +42,7 @@ def absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
         asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
         generic = singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS
         if linked and not asked and not _coordinated(tokens, pos) and generic \
-                and (word not in _ASKED_GENERIC or _beside_column(pos, reading)):
+                and (word not in _ASKED_GENERIC or _beside_column(pos, reading) or _before_number(tokens, pos)):
             continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
         if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
             # lowercase only: 'Mark' inside a sentence may be a name
