@@ -134,6 +134,8 @@ def test_a_comparator_with_two_numeric_columns_refuses():
 # product: Widget x3 (qty 2, 1, 4), Gizmo x2 (East, West); region East x3.
 SALES = ("order,region,product,qty\nS1,East,Widget,2\nS2,West,Gizmo,1\nS3,East,Widget,1\n"
          "S4,East,Gizmo,3\nS5,West,Widget,4\n")
+SALE_ROWS = "order,region,product\nS1,East,Widget\nS2,West,Gizmo\nS3,East,Widget\nS4,East,Gizmo\nS5,West,Widget\n"
+"""SALES without qty: each row is one sale, so 'how many were sold' counts rows."""
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -143,8 +145,14 @@ SALES = ("order,region,product,qty\nS1,East,Widget,2\nS2,West,Gizmo,1\nS3,East,W
     ("What is the total qty of Widgets?", 7),         # 2 + 1 + 4
 ])
 def test_a_plural_of_a_value_is_that_value(question, expected):
-    _, result = ask(SALES, question)
+    _, result = ask(SALES if "qty" in question else SALE_ROWS, question)
     assert result.value == expected
+
+
+def test_sold_with_a_quantity_column_refuses_rows_or_units():
+    # 'How many Widgets were sold?' with qty: 3 rows or 7 units (2 + 1 + 4); the words do not say which
+    reason = refusal(SALES, "How many Widgets were sold?")
+    assert "'sold'" in reason and "qty" in reason
 
 
 def test_a_plural_of_a_value_of_two_columns_refuses_naming_them():

@@ -59,6 +59,8 @@ from agent.router.verify.spans import respell
 from agent.router.verify.when import check_when
 from agent.table import Table
 
+from agent.router.verify.sold import check_sold_rows
+
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
 
@@ -103,3 +105,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_unread_numbers(plan, table)
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
+    check_sold_rows(plan, reading, table)
