@@ -56,3 +56,11 @@ def test_day_first_dates_are_restated_month_first_only_after_a_date_word():
 ])
 def test_unclear_ends_refuse(question):
     assert router_agent(ROWS).ask(question).status != "answered"
+
+
+def test_a_date_header_whose_cells_are_not_dates_is_named():
+    # trial 5: a Date column mixing '2024-03-23' and '03/05/2024' stays text; the refusal said the table
+    # has no date column
+    mixed = "Date,Total\n2024-03-23,10\n03/05/2024,20\n2024-01-02,30\nsoon,40\n"
+    outcome = router_agent(mixed).ask("What is the sum of Total in March 2024?")
+    assert outcome.status != "answered" and "Date could not be read as dates" in outcome.answer

@@ -35,11 +35,18 @@ def column_date(item: Item, column: str, lex: Lexicon, draft: Draft) -> str:
     return item.date
 
 
+_DATE_HEADERS = frozenset({"date", "day", "time", "timestamp", "datetime", "when"})
+
+
 def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     """The date column a date applies to: the one named in the question, else the table's first."""
     mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
     if mentioned or lex.date_columns:
         return (mentioned or lex.date_columns)[0]
+    named = [c for c in lex.header_words if lex.header_words[c] & _DATE_HEADERS]
+    if named:  # 'Date' holding '2024-03-23' beside '03/05/2024': not typed as dates
+        raise Abstain(f"'{item.text}' is a date, but {named[0]} could not be read as dates (its cells are not "
+                      "all written one way), so I cannot tell which rows fall in it.")
     raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
 
 
