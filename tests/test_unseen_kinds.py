@@ -4,6 +4,8 @@ up, shaped as those were."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import router_agent
 
 OPERETTAS = """Title,Genre,Premiere date
@@ -112,3 +114,17 @@ def test_a_distinct_count_per_group_of_a_label_that_repeats_in_a_group_is_refuse
     # trial 5: 'how many flights per airline' counted distinct flight numbers (KLM 2) though KL1 flew twice (3 rows)
     outcome = router_agent(FLIGHTS).ask("How many flights per airline?")
     assert outcome.status != "answered" and "flight_no" in outcome.answer
+
+
+def test_a_column_is_named_without_its_unit_in_parentheses():
+    # trial 5: 'Unit Cost' linked only 'Unit' of 'Unit Cost (GBP)'; 'Total (2010)' must not take the word 'total'
+    from agent.router.words import column_forms
+    from tests.helpers import router_ask
+
+    assert "unit cost" in column_forms("Unit Cost (GBP)") and "total" not in column_forms("Total (2010)")
+    stock = "Item,Unit Cost (GBP),Stock\nFlour,1.20,40\nHoney,9.07,12\nSalt,0.55,70\n"
+    outcome, result = router_ask(stock, "What is the average Unit Cost?")
+    assert result.value == pytest.approx((1.20 + 9.07 + 0.55) / 3) and "Unit Cost (GBP)" in outcome.restatement
+    towns = "Town,Total (2010),Total (2020)\nAsh,100,120\nElm,50,70\n"
+    _, result = router_ask(towns, "What is the total Total (2020)?")
+    assert result.value == 190

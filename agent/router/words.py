@@ -30,9 +30,21 @@ def singular(word: str) -> str:
     return word
 
 
+def _reserved() -> frozenset[str]:
+    from agent.router import vocabulary as V
+
+    return frozenset(V.OP_WORDS) | V.STOPWORDS | V.FILLER | frozenset(V.ORDER_WORDS) | frozenset(V.COMPARISONS)
+
+
+_RESERVED = _reserved()
+"""Words the question uses for operations, orders and comparisons: 'Total (2010)' is never asked
+as 'total' (that is the operation)."""
+
+
 def column_forms(name: str) -> set[str]:
     """Spellings a question may use for a column: 'total_revenue' -> 'total revenue', plurals,
-    camelCase split ('TimeGenerated' -> 'time generated')."""
+    camelCase split ('TimeGenerated' -> 'time generated'), and the name without a trailing unit or
+    note in parentheses ('Unit Cost (GBP)' -> 'unit cost')."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.strip())
     spaced = re.sub(r"[_\s.-]+", " ", spaced).lower().strip()
     forms = {name.strip().lower(), spaced}
@@ -41,6 +53,9 @@ def column_forms(name: str) -> set[str]:
     plural = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in "aeiou" else (
         last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s")
     forms.add(head + plural)
+    bare = re.sub(r"\s*\([^()]*\)\s*$", "", name.strip())  # 'Unit Cost (GBP)' is asked as 'unit cost'
+    if bare and bare != name.strip() and re.search(r"[A-Za-z]", bare) and bare.lower() not in _RESERVED:
+        forms |= column_forms(bare)
     return {f for f in forms if f}
 
 
