@@ -5,7 +5,8 @@ JSON, timings left out. Two dumps taken before and after a speed change must be 
     python bench/router_dump.py > /tmp/before.txt   # ... change ...
     python bench/router_dump.py > /tmp/after.txt && diff /tmp/before.txt /tmp/after.txt
 
-`--embedding` turns the embedding link on (the eval's default); off by default, as the bench."""
+`--embedding` turns the embedding link on (the eval's default); off by default, as the bench.
+`--sets` picks other eval sets (demo bugreports wtq: the wtq sample, about 15 minutes)."""
 
 from __future__ import annotations
 
