@@ -51,6 +51,21 @@ def short_header_link(lex: Lexicon, word: str) -> ShortLink | None:
     (GA beside GF and GD: 'goals' could be any of them)."""
     if len(word) < MIN_WORD:
         return None
+    cache = lex.__dict__.setdefault("_short_links", {})
+    if word not in cache:
+        link = _short_header_link(lex, word)
+        if len(cache) < _CACHED_WORDS:
+            cache[word] = link
+        return link
+    return cache[word]
+
+
+_CACHED_WORDS = 8192
+"""Question words whose short-header link a lexicon keeps (each lexicon's headers fix the link)."""
+
+
+def _short_header_link(lex: Lexicon, word: str) -> ShortLink | None:
+    """short_header_link, uncached."""
     forms = {word, singular(word), word + "s"}
     found = {column for short, column in lex.abbreviations.items()
              if any(len(f) >= MIN_WORD and is_abbreviation(short, f) for f in forms)}

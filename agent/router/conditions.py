@@ -15,6 +15,7 @@ from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
+from agent.router.rows import holds_number
 from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
 from agent.router.wording import multiple_reason
 from agent.table import ColumnRole, Table
@@ -309,7 +310,7 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         draft.predicates.append((item.pos, Predicate(column=code, op=Op.eq, value=item.text)))
         return
     else:
-        holders = [c for c in lex.numeric_columns if (table.df[c] == item.number).any()]
+        holders = [c for c in lex.numeric_columns if holds_number(table, c, item.number)]
         if len(holders) != 1:
             where = f"in {', '.join(holders)}" if holders else "in no numeric column"
             raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")

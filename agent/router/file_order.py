@@ -197,6 +197,8 @@ def _no_summary_row(plan: RankArgs, table: Table) -> None:
     positions = np.flatnonzero(selected(table, plan.where, allow_empty=True).mask)
     picked = positions[plan.offset: plan.offset + plan.limit] if plan.order == "asc" else \
         positions[max(0, len(positions) - plan.offset - plan.limit): len(positions) - plan.offset]
+    if not _summary_positions(table) & {int(p) for p in picked}:
+        return
     for column in table.df.columns:
         if table.roles[column] is ColumnRole.numeric:
             continue
@@ -205,6 +207,21 @@ def _no_summary_row(plan: RankArgs, table: Table) -> None:
         if any(str(v).strip().casefold() in SUMMARY for v in labels):
             raise Abstain(f"The {'first' if plan.order == 'asc' else 'last'} row of the table is a summary row "
                           f"({column} = {labels[-1]!r}), not an entry.")
+
+
+def _summary_positions(table: Table) -> frozenset[int]:
+    """Positions of the rows whose cell in some column not numeric is labelled as a summary
+    ('Total', 'Average'), read once per table and cached on it whole (threads share tables)."""
+    cached = table.__dict__.get("_summary_positions")
+    if cached is None:
+        found: set[int] = set()
+        for column in table.df.columns:
+            if table.roles[column] is ColumnRole.numeric:
+                continue
+            found.update(p for p, v in enumerate(table.df[column]) if not _missing(v)
+                         and str(v).strip().casefold() in SUMMARY)
+        cached = table.__dict__["_summary_positions"] = frozenset(found)
+    return cached
 
 
 def _missing(value: object) -> bool:

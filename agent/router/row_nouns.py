@@ -59,6 +59,9 @@ for _phrase in TABLE_WORDS:
 SCOPE_PHRASES = frozenset({(*lead, det, noun) for lead in (("on",), ("in",), ("according", "to"))
                            for det in ("the", "this") for noun in ("chart", "table", "list")} | {("listed", "here")})
 """Phrases naming the whole table at the end of a question ('... on the chart')."""
+_SCOPE_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in SCOPE_PHRASES:
+    _SCOPE_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 _DIFFERENT = frozenset({"different", "distinct", "unique"})
 _NEGATED = frozenset({"not", "no", "without", "never", "none", "nor", "n't", "didn't", "doesn't", "don't", "isn't",
                       "wasn't", "aren't", "weren't"})
@@ -119,7 +122,7 @@ def scope_table_words(tokens: list[Token], rest: list[int], reading: Reading) ->
         return rest
     unread, found = set(rest), set()
     for p in range(len(tokens)):
-        for phrase in SCOPE_PHRASES:
+        for phrase in _SCOPE_BY_FIRST.get(words[p], ()):
             end = p + len(phrase)
             if tuple(words[p:end]) == phrase and end - 1 in unread and (phrase[0] == "according" or _ends(tokens, end)):
                 found |= set(range(p, end)) & unread

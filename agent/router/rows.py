@@ -97,3 +97,19 @@ def one_row_each(table: Table, column: str) -> bool:
     """True when every row has its own value of `column` (judged over all rows; a table read where
     it lies holds only a sample in memory, so it is never judged)."""
     return not table.lies_in_file and table.rows > 1 and table_rows.counts(table, column).unique
+
+
+def holds_number(table: Table, column: str, number: float) -> bool:
+    """True when some cell of `column` equals `number` (as pandas `(table.df[column] == number).any()`
+    reads it), by membership in the column's distinct present values, read once per table and column
+    and cached on the table (each set published whole: threads share tables)."""
+    cache = table.__dict__.setdefault("_router_number_cells", {})
+    cells = cache.get(column)
+    if cells is None:
+        series = table.df[column]
+        try:
+            cells = frozenset(series.dropna().unique().tolist())
+        except TypeError:  # unhashable cells (lists): compared as pandas does, uncached
+            return bool((series == number).any())
+        cache[column] = cells
+    return number in cells

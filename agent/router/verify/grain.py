@@ -108,13 +108,20 @@ def _tells_apart(table: Table, column: str) -> bool:
     return cache[column]
 
 
-def _text_frame(table: Table, columns: list[str]):
-    """`columns` of every row as text (pandas DataFrame), cached on the table for that column list:
-    the repeated-event rule compares rows by their cells as written."""
-    cache = table.__dict__.setdefault("_verify_text_frames", {})
+def _row_groups(table: Table, columns: list[str]):
+    """One group number per row of the table (numpy int array) for `columns`: two rows share a
+    number when their cells, as written (text), agree on every one of `columns`. Built once per
+    table and column list, and published whole (threads may route over one table at once)."""
+    cache = table.__dict__.setdefault("_verify_row_groups", {})
     key = tuple(columns)
     if key not in cache:
-        cache[key] = table.df[columns].astype(str)
+        import numpy as np
+
+        numbers: dict[tuple[str, ...], int] = {}
+        text = table.df[columns].astype(str)
+        rows = text.itertuples(index=False, name=None)
+        cache[key] = np.fromiter((numbers.setdefault(row, len(numbers)) for row in rows), dtype=np.int64,
+                                 count=len(text))
     return cache[key]
 
 
@@ -124,15 +131,20 @@ def _repeated_event(mask, columns: list[str], table: Table, numbered: bool) -> t
     rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
     a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
     (two ticket ids are two tickets: _tells_apart); None when no two rows do. A log's two status
-    updates on one day differ in one column with no row numbers: two events."""
-    frame = _text_frame(table, columns)[mask].reset_index(drop=True)
+    updates on one day differ in one column with no row numbers: two events. The first two picked
+    rows of the first group (by its first picked row) holding two picked rows are returned."""
+    import numpy as np
+
     others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
     for left in [None, *others]:
-        kept = [c for c in columns if c != left]
-        twins = frame[frame.duplicated(kept, keep=False)]
-        if len(twins) >= 2:
-            same = twins[(twins[kept] == twins.iloc[0][kept]).all(axis=1)]
-            return int(same.index[0]), int(same.index[1]), left
+        groups = _row_groups(table, [c for c in columns if c != left])[mask]
+        if len(groups) < 2:
+            continue
+        twice = np.bincount(groups)[groups] >= 2
+        if twice.any():
+            first = int(np.argmax(twice))
+            same = np.flatnonzero(groups == groups[first])
+            return int(same[0]), int(same[1]), left
     return None
 
 
