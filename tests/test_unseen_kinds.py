@@ -128,3 +128,11 @@ def test_a_column_is_named_without_its_unit_in_parentheses():
     towns = "Town,Total (2010),Total (2020)\nAsh,100,120\nElm,50,70\n"
     _, result = router_ask(towns, "What is the total Total (2020)?")
     assert result.value == 190
+
+
+def test_a_distinct_count_grouped_by_its_own_column_does_not_fail():
+    # 'which goalie had the most saves?' on a column 'Goalie Saves' counted by itself: the verifier's
+    # per-group check raised inside Tally (a frame with the column twice)
+    saves = "Goalie Saves,Team\nAnn,A\nAnn,B\nBea,A\nCid,C\n"
+    outcome = router_agent(saves).ask("which goalie had the most saves?")
+    assert outcome.status in ("answered", "abstained"), outcome.answer

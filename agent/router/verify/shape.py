@@ -95,8 +95,10 @@ def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> Non
     values = (series[kept] if kept is not None else series).dropna()
     whole = series.dropna()
     repeats = values.nunique() != len(values)
-    if plan.group_by and repeats:  # 'how many flights per airline': a repeat within one group
-        frame = table.df[[*plan.group_by, column]]
+    if plan.group_by and repeats and column in plan.group_by:
+        repeats = False  # a group's own key is one value within it
+    elif plan.group_by and repeats:  # 'how many flights per airline': a repeat within one group
+        frame = table.df[list(dict.fromkeys([*plan.group_by, column]))]
         frame = (frame[kept] if kept is not None else frame).dropna(subset=[column])
         sizes = frame.groupby(list(plan.group_by), dropna=False)[column].agg(["size", "nunique"])
         repeats = bool((sizes["size"] != sizes["nunique"]).any())
