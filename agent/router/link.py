@@ -9,6 +9,7 @@ from itertools import islice
 from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
 from agent.router.abbreviations import short_header_link
+from agent.router.carriers import carrier_verbs
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_links
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
@@ -84,6 +85,8 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
         rest = _absorb_generic(tokens, rest, reading, generic_synonyms())
+    rest = sorted(carrier_verbs(tokens, [p for p in rest if p not in contested], lex, reading)
+                  + [p for p in rest if p in contested])  # 'how many articles were published'
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
     return reading
