@@ -25,6 +25,7 @@ from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
 from agent.router.tokens import Token, tokenize
+from agent.router.total_of import total_as_sum
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
 
@@ -89,6 +90,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
                   + [p for p in rest if p in contested])  # 'how many articles were published'
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
+    total_as_sum(reading, lex)  # 'total gold medals' where Total = Gold + Silver + Bronze
     return reading
 
 
