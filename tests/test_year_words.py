@@ -11,7 +11,7 @@ from agent.config import load_config
 from agent.router.lexicon import build_lexicon
 from agent.router.link import read
 from agent.router.router import Router
-from agent.router.year_words import calendar_columns
+from agent.router.calendar import calendar_columns
 from agent.table import table_from_text
 from tests.helpers import router_ask
 

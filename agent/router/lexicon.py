@@ -13,7 +13,7 @@ from agent.router import vocabulary as V
 from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.sums import restated_sums, row_sums
-from agent.router.year_words import calendar_columns
+from agent.router.calendar import calendar_columns
 from agent.router.tokens import Token, tokenize
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
 from agent.router.words import column_forms, header_words, is_month_header, singular, stem

@@ -2,41 +2,20 @@
 titles released?' on a table whose Release column holds 2004, 2005, ...; 'what year had the largest
 number of candidates elected?' on 'Year of election').
 
-Strong evidence only: the column's own values (every value a whole number from 1000 to 2999, at
-least MIN_VALUES of them) and no rival: exactly one column of the table holds calendar years.
+Strong evidence only: the column's own values (router/calendar.py: every value a whole number
+from 1000 to 2999) and no rival: exactly one column of the table holds calendar years.
 Only the singular 'year' of a question ('which year', 'the year'); never after a word that makes it
 a period or a duration ('per year', 'a year', 'each year', 'last year', 'how many years'): those
 stay unmatched and the router refuses naming them."""
 
 from __future__ import annotations
 
-from agent.router.lexicon import Lexicon, Meaning
+from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
-from agent.table import ColumnRole, Table
 
-MIN_VALUES = 3
-"""At least this many present values for a column to count as calendar years."""
 PERIOD_BEFORE = frozenset("per a an each every last next previous this that one same".split())
 """Words before 'year' that make it a period or a duration, not the column ('per year')."""
-
-
-def calendar_columns(table: Table) -> tuple[str, ...]:
-    """The numeric columns of `table` whose present values are all whole numbers from 1000 to 2999
-    (at least MIN_VALUES present). Reads the typed rows; a table read where it lies gives ()."""
-    if table.lies_in_file:
-        return ()
-    found = []
-    for column in table.columns:
-        if table.roles.get(column) is not ColumnRole.numeric:
-            continue
-        values = table.df[column].dropna()
-        try:
-            if len(values) >= MIN_VALUES and bool(((values % 1 == 0) & (values >= 1000) & (values < 3000)).all()):
-                found.append(column)
-        except TypeError:
-            continue
-    return tuple(found)
 
 
 def year_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
