@@ -1,5 +1,7 @@
-"""A chat session over one table: follow-ups reuse the last plan, and the transcript (questions,
-tool calls, answers, provenance) is appended to a JSONL file as it goes, so a crash loses nothing."""
+"""A chat session over one table, or over a workbook's sheets (each question goes to the sheet it
+reads against, a follow-up stays on the last one: agent.sheets.follow_sheet): follow-ups reuse the
+last plan, and the transcript (questions, tool calls, answers, provenance) is appended to a JSONL
+file as it goes, so a crash loses nothing."""
 
 from __future__ import annotations
 
@@ -10,40 +12,55 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from agent.loop import Agent
-from agent.outcome import AnyOutcome
+from agent.outcome import Abstained, AnyOutcome
 from agent.plan import AggregateArgs, RatioArgs
 from agent.queries import LatestArgs
+from agent.sheets import follow_sheet
 
 _PLAN = TypeAdapter(AggregateArgs | RatioArgs | LatestArgs | None)
 
 
 class Session:
     """One conversation. `transcript` is a JSONL file: one {"event": "start"|"outcome", ...} object
-    a line, flushed after each question. `resume` reads it back and continues."""
+    a line, flushed after each question. `resume` reads it back and continues. `sheets`: one agent
+    per sheet of a workbook (`agent` is the first); `notice` says, after a question, when a column
+    only one sheet has decided where it went (None otherwise)."""
 
-    def __init__(self, agent: Agent, transcript: Path):
-        self.agent = agent
+    def __init__(self, agent: Agent, transcript: Path, sheets: list[Agent] | None = None):
+        self.sheets = sheets or [agent]
+        self.current: int | None = None
         self.transcript = transcript
         self.previous: AggregateArgs | RatioArgs | LatestArgs | None = None
         self.history: list[AnyOutcome] = []
+        self.notice: str | None = None
+
+    @property
+    def agent(self) -> Agent:
+        """The agent of the sheet the last question went to (the first before any)."""
+        return self.sheets[self.current or 0]
+
+    @agent.setter
+    def agent(self, agent: Agent) -> None:
+        """One agent answers from now on (the web picks the sheet itself and sets its agent)."""
+        self.sheets, self.current = [agent], None
 
     @classmethod
-    def start(cls, agent: Agent, transcript: Path) -> "Session":
+    def start(cls, agent: Agent, transcript: Path, sheets: list[Agent] | None = None) -> "Session":
         """A new session writing to `transcript` (created with its parent folders)."""
-        session = cls(agent, transcript)
+        session = cls(agent, transcript, sheets)
         transcript.parent.mkdir(parents=True, exist_ok=True)
         session._append({"event": "start", "file": str(agent.table.path), "sha256": agent.table.sha256,
                          "time": time.time()})
         return session
 
     @classmethod
-    def resume(cls, agent: Agent, transcript: Path) -> "Session":
+    def resume(cls, agent: Agent, transcript: Path, sheets: list[Agent] | None = None) -> "Session":
         """Continue the session in `transcript`: restores the last plan for follow-ups. Raises
         FileNotFoundError; ValueError naming the file and line when it is not a Tally transcript (not
         UTF-8 text, a line that is not a JSON object with an 'event' of 'start' or 'outcome', or no
         'start' record first), when a record is corrupt (a torn last line, as left by a crash
         mid-write, is skipped), or when the transcript is over a different file."""
-        session = cls(agent, transcript)
+        session = cls(agent, transcript, sheets)
         try:
             lines = transcript.read_text(encoding="utf-8").splitlines()
         except UnicodeDecodeError as exc:
@@ -67,7 +84,19 @@ class Session:
         return session
 
     def ask(self, question: str) -> AnyOutcome:
-        """Answer `question` (a follow-up may only add conditions) and append it to the transcript."""
+        """Answer `question` (a follow-up may only add conditions) and append it to the transcript.
+        Over several sheets: the sheet it reads against answers (a refusal naming them when several
+        read it alike); moving to another sheet carries no last plan."""
+        turn = follow_sheet(question, self.sheets, self.current)
+        self.notice = turn.notice
+        if turn.refusal is not None:
+            outcome = Abstained(question=question, answer=turn.refusal, reason=turn.refusal)
+            self.history.append(outcome)
+            self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
+            return outcome
+        if turn.switched:
+            self.previous = None
+        self.current = turn.index
         outcome = self.agent.ask(question, self.previous)
         if outcome.plan is not None:
             self.previous = outcome.plan if isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs)) else None

@@ -176,18 +176,22 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
     from agent.chat import Session
     from agent.render import render_outcome
     try:
+        from agent.sources import expand
+
         config = load_config(config_path)
-        agent = build_agent(file, config)
+        sheets = [build_agent(Path(spec), config) for spec in expand([file])]  # a workbook: each sheet
+        agent = sheets[0]
         if resume:
-            session = Session.resume(agent, resume)
+            session = Session.resume(agent, resume, sheets)
             session.transcript = transcript or resume
         else:
             path = transcript or Path(config.output.transcript_dir) / f"{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-            session = Session.start(agent, path)
+            session = Session.start(agent, path, sheets)
     except (TallyError, OSError, ValueError) as exc:
         _fail(exc)
-    console.print(f"{agent.table.name}: {agent.table.rows:,} rows. Transcript: {session.transcript}. "
-                  "Empty line or Ctrl-D to quit.", style="dim", markup=False, highlight=False)
+    opened = "; ".join(f"{a.table.name}: {a.table.rows:,} rows" for a in sheets)
+    console.print(f"{opened}. Transcript: {session.transcript}. Empty line or Ctrl-D to quit.", style="dim",
+                  markup=False, highlight=False)
     held: queue.SimpleQueue[str] = queue.SimpleQueue()  # index notices, shown between answers, never mid-answer
     if agent.searcher is not None:
         from agent.search import index_in_background
@@ -202,6 +206,8 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
         if not question.strip() or question.strip().lower() in ("exit", "quit", ":q"):
             break
         outcome = session.ask(question.strip())
+        if session.notice:
+            _notice(session.notice)
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
 
 

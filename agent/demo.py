@@ -12,6 +12,7 @@ from rich.rule import Rule
 
 from agent.cli import build_agent
 from agent.config import load_config
+from agent.errors import TallyError
 from agent.render import render_outcome
 
 QUESTIONS = [
@@ -28,13 +29,20 @@ QUESTIONS = [
 
 
 def main(paths: list[str]) -> int:
-    """Ask every question of every file; returns a process exit code (1 if any run failed)."""
+    """Ask every question of every file; returns a process exit code (1 if any run failed, 2 when a
+    file cannot be read: named, with the make variable that points at the data)."""
     console = Console()
     config = load_config()
     failed = 0
     for path in paths:
         started = time.perf_counter()
-        agent = build_agent(Path(path), config)
+        try:
+            agent = build_agent(Path(path), config)
+        except TallyError as exc:
+            Console(stderr=True).print(f"{exc}\nThe demo reads the transaction files of ../shared/data/transactions; "
+                                       "point it at their folder with `make demo DATA=<folder>`.", style="red",
+                                       markup=False, highlight=False)
+            return 2
         console.print(Rule(f"{agent.table.name}: {agent.table.rows:,} rows, loaded in "
                            f"{(time.perf_counter() - started) * 1000:.0f} ms"))
         for number, question in enumerate(QUESTIONS, start=1):

@@ -11,6 +11,7 @@ sets of items."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel
 from sqlglot import exp
 
 from agent.errors import BadPredicate
@@ -90,6 +91,33 @@ def as_list(value: object, form: str) -> list[str]:
     if form in (ListForm.native, ListForm.json) and not text.startswith("["):
         return [text]
     return split_items(text, text_form) or []
+
+
+def as_membership(p: Predicate, form: str) -> Predicate:
+    """A predicate on a list column written as what it tests: '=' with one item becomes membership
+    (`contains`), so the operation and the restatement say "tags contains 'airport'"; in '=', '!=',
+    'in' and 'not in' a one-item cell's text ('["airport"]', as a value index offers it) becomes
+    the item. Any other predicate unchanged (a whole list '[a, b]' stays a comparison of lists)."""
+    if p.op in (Op.eq, Op.ne) and len(spelled := as_list(p.value, form)) == 1:
+        return p.model_copy(update={"op": Op.contains if p.op is Op.eq else Op.ne, "value": spelled[0]})
+    if p.op in (Op.in_, Op.not_in) and p.values and all(len(as_list(v, form)) == 1 for v in p.values):
+        return p.model_copy(update={"values": [as_list(v, form)[0] for v in p.values]})
+    return p
+
+
+def memberships(plan: object, lists: dict[str, str]) -> object:
+    """`plan` (any typed plan, its predicates at any depth) with each predicate on a column of
+    `lists` ({column: ListForm}) rewritten by `as_membership`; the same object when none changes."""
+    if isinstance(plan, Predicate):
+        return as_membership(plan, lists[plan.column]) if plan.column in lists else plan
+    if isinstance(plan, list):
+        done = [memberships(v, lists) for v in plan]
+        return plan if all(a is b for a, b in zip(done, plan)) else done
+    if isinstance(plan, BaseModel):
+        changed = {name: new for name in type(plan).model_fields
+                   if (new := memberships(old := getattr(plan, name), lists)) is not old}
+        return plan.model_copy(update=changed) if changed else plan
+    return plan
 
 
 def distinct_items(name: str, form: str) -> exp.Expression:

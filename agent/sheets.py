@@ -108,3 +108,30 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     names = ", ".join(agents[i].table.name for i in readable)
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against {names}. Ask "
                                      "again naming a column only one of them has, or open one sheet (book.xlsx#Sheet).")
+
+
+@dataclass(frozen=True)
+class SheetTurn:
+    """Which sheet one turn of a conversation over a workbook reads against. `index`: the sheet;
+    `switched`: True when it is another sheet than the last turn's (the last plan's columns are not
+    its columns, so nothing is carried); `notice` and `refusal` as in TableChoice (on a refusal
+    `index` is the last turn's sheet, or the first)."""
+
+    index: int
+    switched: bool = False
+    notice: str | None = None
+    refusal: str | None = None
+
+
+def follow_sheet(question: str, agents: Sequence[Agent], current: int | None) -> SheetTurn:
+    """The sheet of `agents` that `question` reads against in a conversation whose last question
+    went to sheet `current` (None before the first): choose_table's sheet; a question no sheet
+    reads alone (a follow-up, 'and for North?') stays on `current`. One agent: always it."""
+    if len(agents) == 1:
+        return SheetTurn(0)
+    choice = choose_table(question, agents)
+    if choice.refusal is not None:
+        return SheetTurn(current or 0, refusal=choice.refusal)
+    if choice.index is None:
+        return SheetTurn(current or 0, notice=choice.notice)
+    return SheetTurn(choice.index, switched=current is not None and choice.index != current, notice=choice.notice)

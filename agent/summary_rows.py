@@ -96,6 +96,59 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
     the running sums, again after each summary row found (which moves the sums)."""
     if not numeric_columns or len(df) < 3:
         return []
+    found, labels = _found(df, text_columns, numeric_columns, label_columns)
+    if found is None:
+        return []
+    extra = _group_subtotals(df, text_columns, numeric_columns, labels, found)
+    if extra:  # again without them: a total below them restates the data rows only
+        keep = [j for j in range(len(df)) if j not in extra]
+        again, _ = _found(df.iloc[keep].reset_index(drop=True), text_columns, numeric_columns, label_columns)
+        found = {keep[j]: v for j, v in (again or {}).items()} | extra
+    return _kinds(found, len(df), labels)
+
+
+def _group_subtotals(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str], labels: pd.Series,
+                     found: dict[int, tuple[str | None, bool]]) -> dict[int, tuple[str, bool]]:
+    """Labelled rows the block rule left in that close one group of their block: the label names a
+    value of another text column ('North Subtotal' and Region = 'North'), or the row leaves that
+    column blank ('Subtotal' under North's rows), and the row's numbers equal
+    that value's rows since the previous summary row, or above it in all (every present number,
+    not all zero, for a group of one row). {position: (label, False)}."""
+    import numpy as np
+
+    numbers = df[numeric_columns].astype("float64").to_numpy()
+    filled = np.nan_to_num(numbers)
+    out: dict[int, tuple[str, bool]] = {}
+    for i in np.flatnonzero(labels.notna().to_numpy()):
+        if i in found:
+            continue
+        label = str(labels.iat[i]).casefold()
+        start = max((j + 1 for j in (*found, *out) if j < i), default=0)
+        for column in text_columns:
+            cells = df[column].iloc[:i]
+            blank = df[column].isna().iat[i]  # 'Subtotal' with Region left blank: it groups by Region
+            for value in sorted({str(v).strip() for v in cells.iloc[start:].dropna()}):
+                named = re.search(rf"\b{re.escape(value.casefold())}\b", label) is not None
+                if not value or value.casefold() == label or not (named or blank):
+                    continue
+                for lo in (start, 0):
+                    rows = [j for j in range(lo, i) if j not in found and j not in out
+                            and str(df[column].iat[j]).strip() == value]
+                    strict = np.array([len(rows) < 2])
+                    if rows and _matches(numbers[i:i + 1], filled[rows].sum(axis=0)[None, :], strict)[0]:
+                        out[int(i)] = (str(labels.iat[i]), False)
+                        break
+                if i in out:
+                    break
+            if i in out:
+                break
+    return out
+
+
+def _found(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],
+           label_columns: list[str] | None) -> tuple[dict[int, tuple[str | None, bool]] | None, pd.Series]:
+    """(the summary rows the block rule finds, {position: (label, closes every data row before it)},
+    or None when no row is a candidate; each row's label)."""
     numbers = df[numeric_columns].astype("float64").to_numpy()
     labels = _labels(df, text_columns if label_columns is None else [c for c in text_columns if c in label_columns])
     labelled = labels.notna().to_numpy()
@@ -103,7 +156,7 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
     blank = df[text_columns].isna().all(axis=1).to_numpy() if text_columns else np.zeros(len(df), bool)
     candidates = np.flatnonzero(labelled | blank)
     if not len(candidates):
-        return []
+        return None, labels
     filled = np.nan_to_num(numbers)
     before = np.vstack([np.zeros(filled.shape[1]), np.cumsum(filled, axis=0)])  # before[i]: sum of rows < i
     found: dict[int, tuple[str | None, bool]] = {}  # position -> (label, closes every data row before it)
@@ -124,7 +177,7 @@ def find_summary_rows(df: pd.DataFrame, text_columns: list[str], numeric_columns
         below = before[-1] - before[i + 1] - sum((filled[j] for j in found if j > i), np.zeros(filled.shape[1]))
         if i not in found and _matches(numbers[i:i + 1], below[None, :], np.array([False]))[0]:
             found[int(i)] = (labels.iat[i], True)
-    return _kinds(found, len(df), labels)
+    return found, labels
 
 
 def _labels(df: pd.DataFrame, text_columns: list[str]) -> pd.Series:

@@ -82,6 +82,10 @@ def write_report(results: list[CaseResult], summaries: list[Summary], folder: Pa
     lines = [f"# Tally eval, {time.strftime('%Y-%m-%d %H:%M')}", "", markdown_table(summaries), ""]
     lines += ["## Confidently wrong", ""] + ([f"- `{r.id}` ({r.mode}): {r.question!r}: answered {r.answer!r}, "
                                              f"expected {r.expected!r}" for r in wrong] or ["None."]) + [""]
+    crashed = [r for r in results if r.error]
+    if crashed:
+        lines += ["## Errors inside Tally", ""] + [f"- `{r.id}` ({r.mode}): {r.question!r}: {r.error}"
+                                                  for r in crashed] + [""]
     misses = [r for r in results if r.cassette_miss]
     if misses:
         lines += ["## Cassette misses", ""] + [f"- `{r.id}`: {r.cassette_miss}" for r in misses] + [""]

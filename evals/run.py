@@ -48,6 +48,9 @@ class CaseResult(BaseModel):
     latency_ms: float = 0.0
     tokens: int = 0
     cassette_miss: str | None = None
+    error: str | None = None
+    """The exception the case raised inside Tally ('TypeError: ...'), when it did: the case is
+    scored abstained (nothing was stated) and listed in the report; the gate fails on any."""
 
 
 class Tables:
@@ -123,6 +126,13 @@ def _missing(case: Case, mode: str, why: str) -> CaseResult:
                       answered_by="none", reason=why, route_expected=case.route, cassette_miss=why)
 
 
+def _crashed(case: Case, mode: str, exc: Exception) -> CaseResult:
+    error = f"{type(exc).__name__}: {exc}"
+    return CaseResult(id=case.id, set=case.set, mode=mode, question=case.question, type=case.type,
+                      expected=case.answer, verdict=Verdict.abstained, answer="", status="failed",
+                      answered_by="none", reason=f"internal error: {error}", route_expected=case.route, error=error)
+
+
 def _result(case: Case, mode: str, outcome: Outcome, latency_ms: float, miss: str | None) -> CaseResult:
     verdict, got = score(case, outcome)
     model_calls = len(outcome.calls) - (1 if outcome.answered_by == "router" and outcome.calls else 0)
@@ -139,14 +149,21 @@ def run(cases: list[Case], modes: list[Mode], config: Config, *, recorded_only: 
         skip_recorded: bool = False, progress=None) -> list[CaseResult]:
     """Every case in every mode. With `recorded_only`, replay skips cases that have no cassette
     file (a request missing from an existing cassette still fails loudly); with `skip_recorded`,
-    record skips cases that already have one (to resume an interrupted recording)."""
+    record skips cases that already have one (to resume an interrupted recording). A case that
+    raises inside Tally (its table fails to load, a stage has a bug) ends as a result with `error`
+    set, and the run goes on; a record-mode run without a model still stops at once."""
     tables, results = Tables(), []
     for mode in modes:
         for case in cases:
             recorded = cassette_path(case).exists()
             if (mode == "replay" and recorded_only and not recorded) or (mode == "record" and skip_recorded and recorded):
                 continue
-            results.append(run_case(case, mode, config, tables))
+            try:
+                results.append(run_case(case, mode, config, tables))
+            except CassetteMiss:
+                raise
+            except Exception as exc:  # one case's crash is its result, not the run's end
+                results.append(_crashed(case, mode, exc))
             if progress:
                 progress()
     return results

@@ -48,7 +48,7 @@ def test_a_count_noun_read_as_nothing_is_refused():
     plan = AggregateArgs(op=Agg.count_distinct, column="Sentence",
                          where=[Predicate(column="Defendant", op=Op.in_, values=["Vernon Cassel", "Reginald Shaffer"])])
     reason = verifier_abstention(csv, "vernon cassel and reginald shaffer was sentenced how many years?", plan)
-    assert reason is not None and "'how many years'" in reason, reason
+    assert reason is not None and "'years'" in reason, reason  # 'how many years', or 'years' left unread
 
 
 def test_how_many_times_counts_rows():

@@ -50,6 +50,10 @@ def results(search_cache):
     return run(CASES, ["router", "replay"], config, recorded_only=True)
 
 
+def test_no_case_raises(results):
+    assert [(r.id, r.mode, r.error) for r in results if r.error] == []
+
+
 def test_no_cassette_misses(results):
     assert [(r.id, r.cassette_miss) for r in results if r.cassette_miss and r.id not in STALE_CASSETTES] == []
     assert sorted(set(STALE_CASSETTES) - {r.id for r in results if r.cassette_miss}) == []

@@ -164,3 +164,38 @@ def test_a_small_table_of_semicolon_tags(tmp_path):
         distinct = tools.call("aggregate", {"op": "count_distinct", "column": "tags"})
         assert distinct.ok and distinct.result.value == 9
         assert _count(tools, {"column": "tags", "op": "contains", "value": "fantasy"}).value == 2
+
+
+def test_cell_texts_in_in_and_not_equal_test_the_items(tools):
+    """'in' / 'not in' / '!=' with one-item cells' texts test the items too: Vegan or Organic on
+    Tofu, Salad, Soup (3); not Vegan on Bread, Rice (2: the missing cell matches neither)."""
+    assert _count(tools, {"column": "labels", "op": "in", "values": ['["Vegan"]', '["Organic"]']}).value == 3
+    assert _count(tools, {"column": "labels", "op": "!=", "value": '["Vegan"]'}).value == 2
+    assert _count(tools, {"column": "labels", "op": "not in", "values": ['["Vegan"]']}).value == 2
+
+
+TRIPS = '''trip_id,tags,km
+1,"[""airport""]",12
+2,"[""airport"", ""night""]",30
+3,"[""night""]",8
+4,[],5
+5,"[""airport""]",14
+6,"[""business"", ""airport""]",22
+'''
+# by hand: airport on trips 1, 2, 5, 6; night on 2, 3; both on 2; either on 1, 2, 3, 5, 6
+
+
+@pytest.mark.parametrize(("question", "count", "read_as"), [
+    ("How many trips were tagged airport?", 4, "tags contains 'airport'"),
+    ("How many trips were tagged airport and night?", 1, "tags contains 'airport' and tags contains 'night'"),
+    ("How many trips were tagged airport or night?", 5, "tags is one of 'airport', 'night'"),
+])
+def test_the_router_reads_list_words_as_membership(question, count, read_as):
+    """The router's plan itself tests membership, so the restatement says what ran ('contains', the
+    item), not the cell text its value index matched ('tags = '["airport"]''); 'and' between two
+    items asks for both on one cell, 'or' for either."""
+    from tests.helpers import router_ask
+
+    outcome, result = router_ask(TRIPS, question)
+    assert result.value == count
+    assert read_as in outcome.restatement and '["' not in outcome.restatement

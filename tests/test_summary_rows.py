@@ -112,3 +112,45 @@ def test_a_word_merely_starting_like_a_total_word_is_data(tmp_path):
     path.write_text("school,pupils\nNord,300\nSued,200\nGesamtschule,500\n", encoding="utf-8")
     table = open_table(path)
     assert table.rows == 3 and not (table.summary and table.summary.rows)
+
+
+# A subtotal of one group inside a block of another (trial 5): North's rows A and B, then South's C,
+# then 'North Subtotal' restating A + B only; February's rows follow with no subtotal.
+PNL = [("Store", "Region", "Revenue", "Profit"),
+       ("Store A", "North", 12500, 2700),
+       ("Store B", "North", 8200, -900),
+       ("Store C", "South", 15300, 4300),
+       ("{label}", "{region}", 20700, 1800),
+       ("Store A", "North", 13100, 3200),
+       ("Store D", "South", 5000, -1200)]
+PNL_PROFIT = 2700 - 900 + 4300 + 3200 - 1200  # 8,100 over the data rows
+
+
+@pytest.mark.parametrize("label, region", [("North Subtotal", None), ("Total North", None), ("Subtotal", None),
+                                           ("North Subtotal", "North")])
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_subtotal_of_one_group_in_its_block_is_left_out(tmp_path, label, region, kind):
+    rows = [tuple(label if v == "{label}" else region if v == "{region}" else v for v in r) for r in PNL]
+    if kind == "csv":
+        path = tmp_path / "pnl.csv"
+        path.write_text(_csv(rows))
+    else:
+        from openpyxl import Workbook
+
+        book = Workbook()
+        for row in rows:
+            book.active.append(row)
+        path = tmp_path / "pnl.xlsx"
+        book.save(path)
+    table = open_table(path)
+    assert table.rows == 5 and [(r.line, r.kind, r.label) for r in table.summary.rows] == [(5, "subtotal", label)]
+    _, result = _ask(table, "What is the total Profit?")
+    assert result.value == PNL_PROFIT
+
+
+def test_a_total_labelled_row_restating_no_group_stays_data(tmp_path):
+    # 'Total Store' sells too: 999 is no sum of any region's rows above it
+    path = tmp_path / "pnl.csv"
+    path.write_text(_csv([r if r[0] != "{label}" else ("Total Store", "North", 999, 99) for r in PNL]))
+    table = open_table(path)
+    assert table.rows == 6 and not (table.summary and table.summary.rows)

@@ -67,13 +67,8 @@ def kinds(table: Table) -> dict[str, c.Kind]:
 
 
 def _on_lists(p: Predicate, schema: c.Schema) -> Predicate:
-    """On a list column '= X' reads as membership: written contains, so the operation text says
-    what was tested ("labels CONTAINS 'Vegan'")."""
-    if schema.kinds.get(p.column) is c.Kind.list and p.op is Op.eq:
-        spelled = list_compile.as_list(p.value, schema.lists[p.column])
-        if len(spelled) == 1:  # the item itself: a one-item cell's text ('["airport"]') tests 'airport'
-            return p.model_copy(update={"op": Op.contains, "value": spelled[0]})
-    return p
+    """On a list column '= X' reads as membership (list_sql.as_membership)."""
+    return list_compile.as_membership(p, schema.lists[p.column]) if schema.kinds.get(p.column) is c.Kind.list else p
 
 
 class SqlEngine:
@@ -247,6 +242,7 @@ class SqlEngine:
                                  lambda: c.aggregate_query(schema, args, keys, keep, windows=not few))
         selection.resolved.update(compiled.resolved)
         rows = self.backend.fetch(compiled.tree)
+        notes += self._negated_blanks(schema, args.where)
         if group_by and few:
             rows = cut.complete(rows, ordered=bool(args.order), keep=keep, value_at=len(keys), rows_at=len(keys) + 1,
                                 present_at=len(keys) + 2)
@@ -274,6 +270,23 @@ class SqlEngine:
                                       selection, nulls_skipped=nulls, notes=notes)
         return AggregateResult(op=args.op, column=name, group_by=group_by, groups=groups[:keep], total_groups=total,
                                ties=groups[keep:], provenance=provenance)
+
+    def _negated_blanks(self, schema: c.Schema, predicates: list[Predicate]) -> list[str]:
+        """A note per '!=' / 'not in' condition on a scalar column whose blank cells it leaves out
+        (a blank is not known to differ: 'except North' keeps no row of unknown region), with how
+        many of the rows the other conditions keep are blank there: one COUNT each."""
+        notes = []
+        for at, p in enumerate(predicates):
+            if p.op not in (Op.ne, Op.not_in) or schema.kinds.get(p.column) is c.Kind.list:
+                continue
+            others = [q for i, q in enumerate(predicates) if i != at]
+            blank = Predicate(column=p.column, op=Op.is_null)
+            (count,), = self.backend.fetch(c.count_query(schema, [*others, blank]).tree)
+            if count:
+                said = where_sql([p]).removeprefix(" WHERE ").strip()
+                notes.append(f"{count:,} row(s) with a blank {p.column} are not counted by {said} (a blank is not "
+                             f"known to differ); ask for '{p.column} is missing' to see them")
+        return notes
 
     @staticmethod
     def _few_groups(table: Table, schema: c.Schema, group_by: list[str]) -> bool:

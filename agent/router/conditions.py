@@ -8,8 +8,9 @@ from agent import table_rows
 from agent.numbers import AmbiguousNumber, is_code, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.dates import column_date, date_column
+from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
+from agent.router.spellings import directed, several_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
@@ -28,12 +29,16 @@ _LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
 def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     columns = {m.column for m in item.meanings}
     if len(columns) > 1:
-        mentioned = [c.column for c in reading.of("column") if c.column in columns]
+        mentioned = [c.column for c in reading.of("column") if c.column in columns] or directed(item, reading, columns)
         if len(mentioned) != 1:
             raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(sorted(columns))}); "
                           "name the column.")
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
+    spellings = list(dict.fromkeys(m.value for m in item.meanings if m.kind == "value"))
+    if len(spellings) > 1:
+        several_spellings(item, meaning.column, spellings, reading, draft)
+        return
     prev = reading.before(item)
     linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
     if meaning.kind == "value" and prev is not None and prev.kind == "column" and prev.column != meaning.column \
@@ -57,7 +62,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
                            f"'{contained.value}'")
         draft.predicates.append((item.pos, contained))
         return
-    same = [p for _, p in draft.predicates if p.column == meaning.column]
+    same = [(at, p) for at, p in draft.predicates if p.column == meaning.column]
+    if same and not negated and meaning.column in table.lists and _joined_by_and(same[-1][0], item, reading):
+        # 'tagged airport and night' on a list column: a cell holds both items (one condition each)
+        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=meaning.value)))
+        return
+    same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
         if meaning.value in (last.values or [last.value]):
@@ -68,6 +78,12 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
+    """True when the words between token `at` and `item` hold 'and' and no 'or'."""
+    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
+    return "and" in between and "or" not in between
 
 
 def _both_flag_values(item: Item, merged: Predicate, lex: Lexicon) -> None:
@@ -116,6 +132,15 @@ def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> 
     return None
 
 
+def _aggregated(column: Item, reading: Reading) -> bool:
+    """True when an operation word stands right before `column` ('the sum of Total', 'average
+    price'; 'of'/'the' between): the column is what is computed, even when a comparison tests it too."""
+    before = reading.before(column)
+    while before is not None and before.text.lower() in ("of", "the"):
+        before = reading.before(before)
+    return before is not None and before.kind == "op" and before.pos >= column.pos - 3
+
+
 def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table, currency: bool) -> str:
     """The numeric column a comparison applies to: the quantity of a unit after the number ('over 50
     years old': Age), else the nearest column named before it (unless the comparison names another
@@ -134,8 +159,9 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
                and (dimension == c.column if quantity else True)]
     if earlier:
-        earlier[-1].used = True
-        draft.columns = [c for c in draft.columns if c is not earlier[-1]]
+        if not _aggregated(earlier[-1], reading):  # 'the sum of Total for invoices over $1,000': Total both
+            earlier[-1].used = True
+            draft.columns = [c for c in draft.columns if c is not earlier[-1]]
         return earlier[-1].column
     unit = reading.after(number) if number is not None else None
     named = reading.after(unit) if unit is not None and unit.kind == "op" and reading.row_scope else None
@@ -187,6 +213,9 @@ def _second(item: Item, reading: Reading, kind: str) -> Item:
 
 def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     nxt = reading.after(item)
+    if nxt is not None and nxt.kind == "month" and op in (">", ">=", "<", "<=", "between") and lex.date_columns \
+            and month_day_comparison(item, nxt, op, reading, draft, lex, table):
+        return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True

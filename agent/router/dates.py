@@ -84,18 +84,82 @@ def _day_after(item: Item, reading: Reading) -> Item | None:
     return None
 
 
+RANGE_LINKS = ("to", "through", "until", "thru")
+"""Words that join the two ends of a range of months or days ('from March 2 to March 5')."""
+
+
+def _is_day(item: Item | None) -> bool:
+    return item is not None and item.kind == "number" and not item.used and item.number is not None \
+        and float(item.number).is_integer() and 1 <= item.number <= 31
+
+
+def _is_year(item: Item | None) -> bool:
+    return item is not None and item.kind == "number" and item.number is not None and 1900 <= item.number <= 2100
+
+
+def _range_link(item: Item, reading: Reading) -> Item | None:
+    """The range word ('to', 'through') after a month name, its day number and its year, if any."""
+    pos = item.pos + 1
+    if _is_day(reading.at(pos)):
+        pos += 1
+    if _is_year(reading.at(pos)):
+        pos += 1
+    link = reading.at(pos)
+    return link if link is not None and link.text.lower() in RANGE_LINKS else None
+
+
+def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> str | None:
+    """The ISO day a month name and the day number right after it name ('March 2' -> '2024-03-02',
+    the year written after it or the one year the column has rows on that day), reading both; None
+    when no day number follows (a whole month is no point to compare with). Raises Abstain as
+    `_month_value`."""
+    if not _is_day(reading.at(item.pos + 1)):
+        return None
+    item.used = True
+    return _month_value(item, reading, table, column)
+
+
+def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
+                          table: Table) -> bool:
+    """'after March 5', 'before May 3rd', 'between March 2 and March 5': a comparison with a month
+    name and its day number (dates.month_day_value) as one day of the date column; False when no
+    day number follows the month (a whole month is left to the other readings)."""
+    column = date_column(nxt, reading, lex)
+    value = month_day_value(nxt, reading, table, column)
+    if value is None:
+        return False
+    upper = None
+    if op == "between":
+        second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
+        if second is not None and second.text.lower() == "and":
+            second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
+        upper = month_day_value(second, reading, table, column) if second is not None and second.kind == "month" else None
+        if upper is None:
+            raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
+        value, upper = sorted((value, upper))
+    draft.notes.append(f"read '{item.text} {nxt.text}' as {column} {op} {value}" + (f" and {upper}" if upper else ""))
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
+    return True
+
+
 def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    """'in March' (one month) or 'from January to March [2019]' (a range of whole months)."""
+    """'in March' (one month), 'on March 2' (one day), 'from January to March [2019]' (a range of
+    whole months) or 'from March 2 to March 5' (a range of days, both ends included)."""
     if item.used:
         return
     column = date_column(item, reading, lex)
-    link, second = reading.at(item.pos + 1), reading.after(item)
-    if link is not None and link.text.lower() in ("to", "through", "until", "thru") and second is not None \
-            and second.kind == "month":
+    link = _range_link(item, reading)
+    second = reading.after(link) if link is not None else None
+    if link is not None and second is not None and second.kind == "month":
         second.used = True
         end = _month_value(second, reading, table, column)
         start = _month_value(item, reading, table, column, year=int(end[:4]))
-        draft.notes.append(f"read '{item.text} {link.text} {second.text}' as {column} from {start} to {end}")
+        if len(start) != len(end):
+            raise Abstain(f"'{item.text} ... {link.text} {second.text}' joins a day and a whole month; "
+                          "name a day at both ends or a month at both.")
+        last = second.pos + (1 if len(end) == 10 else 0)
+        named = " ".join(t.text for t in reading.tokens[item.pos:last + 1])
+        draft.notes.append(f"read '{named}' as {column} from {start} to {end}")
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=start, upper=end)))
         return
     value = _month_value(item, reading, table, column)

@@ -187,6 +187,8 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
         titles = [str(v) for v in _named_values(table, column) if len(tokenize(str(v))) <= 6]
         add_value_words(lex, column, titles)
+    elif role is ColumnRole.identifier and (codes := _text_codes(table, column)):
+        add_values(lex, column, codes, config)  # 'S-03', 'E100': a sensor's or a manager's rows
     elif role is ColumnRole.categorical:
         pair = yes_no(add_values(lex, column, [str(v) for v in _named_values(table, column)], config))
         if pair:
@@ -222,6 +224,21 @@ def _same_order(dates: list[object]) -> bool:
     present = [d for d in dates if d is not None and hasattr(d, "month") and d == d]
     swapped = {id(d): d.replace(month=d.day, day=d.month) for d in present}
     return sorted(present) == sorted(present, key=lambda d: swapped[id(d)])
+
+
+ID_VALUES_MAX = 5000
+"""An identifier column's codes are values to name up to this many distinct ones (above it a code
+is a record lookup's: agent.router.lookup)."""
+
+
+def _text_codes(table: Table, column: str) -> list[str]:
+    """An identifier column's distinct codes that hold a letter ('S-03', 'E100', 'u42'; in order of
+    first appearance), when it has at most ID_VALUES_MAX of them; [] for numbers ('1', '00789':
+    a question's number is read as a number first) and for larger columns."""
+    values = table_rows.distinct(table, column)
+    if len(values) > ID_VALUES_MAX:
+        return []
+    return [str(v) for v in values if isinstance(v, str) and re.search(r"[A-Za-z]", v)]
 
 
 def _named_values(table: Table, column: str) -> list[object]:

@@ -24,6 +24,7 @@ from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
+from agent.router.generic_words import absorb_generic
 from agent.router.tokens import Token, tokenize
 from agent.router.total_of import total_as_sum
 from agent.router.year_words import year_words
@@ -33,7 +34,6 @@ from agent.router.wordnet import only_a_name
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
 
 
-_GENERIC = {singular(w) for w in V.GENERIC_HEADER_WORDS}
 
 
 def parse_number(text: str) -> float:
@@ -80,13 +80,13 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
     rest = column_modifiers(tokens, rest, lex, reading)
     rest = read_units(tokens, rest, lex, reading)
-    rest = drop_fillers(tokens, _absorb_generic(tokens, rest, reading), lex, reading)
+    rest = drop_fillers(tokens, absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     rest = plural_values(tokens, rest, lex, reading)
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
-        rest = _absorb_generic(tokens, rest, reading, generic_synonyms())
+        rest = absorb_generic(tokens, rest, reading, generic_synonyms())
     rest = sorted(carrier_verbs(tokens, [p for p in rest if p not in contested], lex, reading)
                   + [p for p in rest if p in contested])  # 'how many articles were published'
     rest = year_words(tokens, rest, lex, reading)  # 'which year' on a column of calendar years
@@ -102,7 +102,7 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
     table's own words, then (with `embed`: minimum, margin) embedding similarity. Positions WordNet
     ties to several columns (`contested`) are no later link's to pick. Returns those left."""
     # 'how many games ...': the rows counted, of the words WordNet left (never one it ties to columns)
-    rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading)
+    rest = sorted(read_row_nouns(tokens, [p for p in rest if p not in contested], reading, lex)
                   + [p for p in rest if p in contested])
     rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
@@ -230,34 +230,6 @@ def _in_a(tokens: list[Token], pos: int) -> bool:
     return pos >= 2 and tokens[pos - 2].lower == "in" and tokens[pos - 1].lower in ("a", "an", "any")
 
 
-def _absorb_generic(tokens: list[Token], rest: list[int], reading: Reading,
-                    synonyms: frozenset[str] = frozenset()) -> list[int]:
-    """Drop generic nouns ('scores', 'values', 'ratings', and `synonyms` of them: 'grades') when the
-    question names a column: 'CGPA scores' is CGPA. Returns the positions still unmatched."""
-    linked = any(i.kind == "column" for i in reading.items)
-    kept = []
-    for pos in rest:
-        word = tokens[pos].lower
-        # 'Which category has ...' asks for a column; 'What type of merchant ...' asks for the merchant
-        asked = pos and tokens[pos - 1].lower in V.WHICH_WORDS and (pos + 1 == len(tokens) or tokens[pos + 1].lower != "of")
-        if linked and not asked and not _coordinated(tokens, pos) and (singular(word) in _GENERIC or word.removesuffix("s") in V.GENERIC_HEADER_WORDS):
-            continue  # 'CGPA scores', 'with a score of 4' once a column is named: the noun adds nothing
-        if linked and not asked and singular(word) in synonyms and (pos == 0 or tokens[pos].text == word):
-            # lowercase only: 'Mark' inside a sentence may be a name
-            reading.notes.append(f"read '{tokens[pos].text}' as a generic word for a column's values "
-                                 "(WordNet: a sense of 'score' or 'rating')")
-            continue
-        kept.append(pos)
-    return kept
-
-
-def _coordinated(tokens: list[Token], pos: int) -> bool:
-    """True when the word at `pos` is joined to its neighbour by 'and'/'or' ('the first type and
-    standard', 'standard or type'): a noun in a list of things asked names one of them itself."""
-    near = [tokens[i].lower for i in (pos - 1, pos + 1) if 0 <= i < len(tokens)]
-    return "and" in near or "or" in near
-
-
 def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
     """Unmatched token positions grouped into phrases of adjacent words."""
     phrases: list[list[str]] = []
@@ -269,6 +241,17 @@ def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
     return [" ".join(p) for p in phrases]
 
 
+def _number_led_value(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item, int] | None:
+    """(the value item, its width) when the tokens from `i`, a number, spell a value of two or more
+    tokens in the lexicon ('18', '-24' for the cell '18-24'); None otherwise."""
+    for n in lex.lengths.get(tokens[i].lower, ()):
+        key = tuple(t.lower for t in tokens[i:i + n])
+        values = [m for m in lex.phrases.get(key, ()) if m.kind == "value"] if n > 1 and len(key) == n else []
+        if values:
+            return Item(" ".join(t.text for t in tokens[i:i + n]), i, values), n
+    return None
+
+
 def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, int]:
     token = tokens[i]
     if token.kind == "date":
@@ -276,6 +259,8 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         if values:  # '2012-13' written as a value of a season column is that value, not a date
             return Item(token.text, i, values), 1
         return Item(token.text, i, [], date=iso_date(token.text)), 1
+    if token.kind == "number" and (value := _number_led_value(tokens, i, lex)) is not None:
+        return value  # '18-24' written as a value of an age-group column is that value, not 18 and -24
     if token.kind == "number":
         try:
             number, width = parse_number(token.text), 1

@@ -15,6 +15,7 @@ from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
 from agent.router.rows import one_per_row, one_row_each, one_row_key, per_row_quantity
 from agent.router.value_rows import named_row_key
+from agent.router.verify.cells import holds_numbers
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
@@ -167,6 +168,9 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         raise Abstain(f"'{draft.counts_entity}' are the rows, one each, but {column} is named with no value to "
                       f"test; say which value of {column} counts.")
     if op == "count" and column is not None and table.roles[column] in _TEXT:
+        if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
+            raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
+                          f"written in {column} or for how many different values it has; say which.")
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
         if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total

@@ -14,6 +14,7 @@ import re
 
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
+from agent.router import vocabulary as V
 from agent.router.anchors import Cell, describe, header_tokens, one_cell
 from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
@@ -42,6 +43,11 @@ FIRST_LAST = {"first": "asc", "earlier": "asc", "sooner": "asc", "last": "desc",
 _EARLIER_VERBS = frozenset({"is", "was", "were", "are", "listed", "came", "come", "comes", "appears", "appeared"})
 
 
+def _month_day(tokens, at: int) -> bool:
+    """A month name then a number at token `at` ('before March 1'): a day, compared like a date."""
+    return tokens[at].lower in V.MONTHS and at + 1 < len(tokens) and tokens[at + 1].kind == "number"
+
+
 def read_position(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | None:
     """The position plan of the question whose tokens `reading` holds, None when the question is
     not of this shape. Raises Abstain when it is, but a word or the anchor does not fit."""
@@ -55,8 +61,8 @@ def read_position(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs 
     if any(a == "next" and b == "to" for a, b in zip(words, words[1:])):
         raise Abstain("'next to' does not say whether the row before or after is meant; say 'before' or 'after'.")
     cue = _cue(tokens)
-    if cue is None or cue == len(tokens) - 1 or tokens[cue + 1].kind in ("number", "date") and \
-            not _listing(tokens):
+    if cue is None or cue == len(tokens) - 1 or (tokens[cue + 1].kind in ("number", "date") or
+                                                 _month_day(tokens, cue + 1)) and not _listing(tokens):
         return None  # 'films before 1949' compares years; a number anchor needs 'comes'/'listed'/'next'
     offset = STEPS.get(tokens[cue].lower) or next(LEADING[t.lower] for t in tokens[:cue] if t.lower in LEADING)
     start = cue + 1
@@ -141,7 +147,17 @@ def _answer_columns(reading: Reading, left: list[Token], anchor: Cell, table: Ta
         named = named[:1]  # 'the title of the episode after X': the episode names the anchor's column
     if len(named) > 1:
         raise Abstain(f"I could not tell which column to answer from ({', '.join(named)}).")
+    if named and named[0] != anchor.column and left and left[0].lower == "who" and not _holds_names(table, named[0]):
+        raise Abstain(f"'who' asks for a name, but {named[0]} holds numbers or dates; I could not tell whether the "
+                      f"question asks for {named[0]} or for the {anchor.column} of that row.")
     return named or [anchor.column], ordering
+
+
+def _holds_names(table: Table, column: str) -> bool:
+    """True when at least 90% of the column's cells hold no digit ('Susan Sloan'; not '1:03.52' or
+    'January 2, 1795'): cells a 'who' question may be answered with."""
+    cells = [str(v) for v in table.df[column].dropna().tolist()]
+    return bool(cells) and sum(not any(ch.isdigit() for ch in c) for c in cells) >= 0.9 * len(cells)
 
 
 def _earlier(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | None:

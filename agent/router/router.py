@@ -9,6 +9,9 @@ from pydantic import BaseModel, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
+from agent.list_sql import memberships
+from agent.router.day_first import day_first_dates
+from agent.router.periods import period_ranges
 from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan, RankArgs
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
@@ -20,6 +23,7 @@ from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
 from agent.router.entity import read_per_entity
+from agent.router.entity_mean import entity_mean
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
 from agent.router.per_row import rows_not_groups
 from agent.router.group_gaps import note_blank_negations, rank_real_groups
@@ -99,13 +103,17 @@ class Router:
         asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         asked, layout = drop_layout(asked)
         asked, postfix = postfix_comparisons(asked)
+        asked, day_first = day_first_dates(asked)
+        asked, period = period_ranges(asked)
         asked, superlative = superlative_reading(asked, self.lexicon)
         try:
             self._route_asked(decision, classification, question, asked, previous, follow_up)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
-        for note in (superlative, postfix, layout):
+        if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
+            decision.plan = memberships(decision.plan, self.table.lists)
+        for note in (superlative, period, day_first, postfix, layout):
             if note:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
@@ -142,6 +150,7 @@ class Router:
             # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
             complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
             plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
+            plan = entity_mean(plan, reading, self.table, draft.notes)
             decision.plan = self._checked(plan, reading, draft, asked, previous)
             decision.notes = [*reading.notes, *draft.notes]
 

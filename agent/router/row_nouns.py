@@ -13,6 +13,9 @@ Precision guards (each refuses or leaves the word unread, never guesses):
   a counted row holding no value in most columns ('Bye');
 - a count with no condition refuses: it would rest on the noun alone ('the total number of
   categories on the chart' may count the table's columns);
+- a noun that starts with a value of the table ('warnings' and level = 'WARN', 'errs' and 'ERR')
+  refuses, naming both: it may be that value, which a shared word start is too weak to link, and
+  reading it as the rows counted would drop the condition (`near_value`);
 - the table words ('listed', 'on the list', 'in this chart') are read as the table only once a row
   noun is read, never where 'listed' may order rows or say a cell is filled ('listed first')."""
 
@@ -23,7 +26,7 @@ from pydantic import BaseModel
 from agent.plan import AggregateArgs, Agg, Op
 from agent.predicates import selected
 from agent.router.draft import Abstain, Draft
-from agent.router.lexicon_data import Meaning
+from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count
 from agent.router.tokens import Token, tokenize
@@ -61,19 +64,24 @@ _NEGATED = frozenset({"not", "no", "without", "never", "none", "nor", "n't", "di
                       "wasn't", "aren't", "weren't"})
 
 
-def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
+def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading, lex: Lexicon | None = None) -> list[int]:
     """`rest` (the unmatched token positions) without the row noun of a count, now a row item of
     `reading` (Meaning('row', value=ROW_NOUN)) and noted; with it, the table words of the question
     ('listed', 'on this chart').
     A noun is read so when it follows 'how many' or 'number of' (optionally 'of the'), is plural,
     names no quantity (QUANTITY_NOUNS), and is the one word there: a modifier before it is a
-    condition nothing reads ('how many winning seasons', 'german athletes'), so none is read."""
+    condition nothing reads ('how many winning seasons', 'german athletes'), so none is read.
+    Raises Abstain when the noun starts with a value of `lex` (`near_value`)."""
     unread = set(rest)
     for start in range(len(tokens)):
         span = _noun_span(tokens, start, unread)
         if span is None:
             continue
         text = " ".join(tokens[p].text for p in span)
+        near = near_value(text, lex) if lex is not None else None
+        if near is not None:
+            raise Abstain(f"'{text}' may mean {near[0]} = '{near[1]}' (a value it starts with), or the rows "
+                          f"counted; a shared word start is too weak to tell. Say '{near[0]} {near[1]}' or 'rows'.")
         reading.items.append(Item(text, span[0], [Meaning("row", value=ROW_NOUN)]))
         reading.notes.append(f"read '{text}' as the rows counted (it follows '{tokens[start].text} "
                              f"{tokens[start + 1].text}' and names no column or value)")
@@ -152,6 +160,23 @@ def _noun_span(tokens: list[Token], start: int, unread: set[int]) -> list[int] |
     if not plural(word) or word in QUANTITY_NOUNS or word in V.MESSAGE_NOUNS:
         return None  # message nouns have their own rule (router/lexicon.py): a table of free text only
     return [at]
+
+
+def near_value(noun: str, lex: Lexicon) -> tuple[str, str] | None:
+    """(column, value) of the one-word text value of `lex` that the singular of the plural `noun`
+    starts with and is longer than ('warnings' -> ('level', 'WARN'); 'errs' -> 'ERR'), at least 3
+    letters; None when there is none or several columns hold one. An equal value is no business of
+    this rule (it is linked by its own plural, router/link.py)."""
+    word = noun.lower()
+    singulars = {word[:-1], word[:-2] if word.endswith("es") else word[:-1],
+                 word[:-3] + "y" if word.endswith("ies") else word[:-1]}
+    found: dict[str, str] = {}
+    starts = {s[:n] for s in singulars if s.isalpha() for n in range(3, len(s))}
+    for start in sorted(starts):
+        for m in lex.phrases.get((start,), ()):
+            if m.kind == "value" and m.column is not None:
+                found.setdefault(m.column, str(m.value))
+    return next(iter(found.items())) if len(found) == 1 else None
 
 
 def plural(word: str) -> bool:

@@ -34,7 +34,26 @@ def unmatched_reason(reading: Reading, table: Table) -> str:
         rest = list(reading.unmatched)
     if rest:
         said.append(f"I could not match {', '.join(repr(u) for u in rest)} to a column or value of {table.name}.")
+        said.extend(unread_cell_words(rest, table))
     return " ".join(said)
+
+
+def unread_cell_words(phrases: list[str], table: Table) -> list[str]:
+    """One sentence per phrase written as a cell of a number or date column that the loader could
+    not read ('EX' in a column of scores): those cells are counted as missing, so no row is picked
+    by them; the column's count of such cells is said. [] when no phrase is one."""
+    said = []
+    for column, role in table.roles.items():
+        if role not in (ColumnRole.numeric, ColumnRole.date) or column not in table.reports:
+            continue
+        report = table.reports[column]
+        examples = {str(e).strip().casefold() for e in report.unparseable_examples}
+        for phrase in phrases:
+            if phrase.strip().casefold() in examples:
+                kind = "numbers" if role is ColumnRole.numeric else "dates"
+                said.append(f"'{phrase}' is written in {column}, a column of {kind}: its {report.unparseable} "
+                            f"cell(s) that are not {kind} are read as missing, so I cannot pick rows by them.")
+    return said
 
 
 def runs(reading: Reading) -> list[tuple[int, int]]:

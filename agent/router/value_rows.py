@@ -18,6 +18,7 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain
 from agent.router.lexicon_data import Meaning
+from agent.router.periods import names_a_period
 from agent.router.reading import Item, Reading
 from agent.router.row_nouns import QUANTITY_NOUNS, plural
 from agent.router.tokens import Token
@@ -90,8 +91,9 @@ def _noun(tokens: list[Token], pos: int, closing: bool = True) -> bool:
     word = tokens[pos]
     if word.kind != "word" or word.text != word.lower or len(word.lower) < 3 or plural(word.lower):
         return False
-    if word.lower in _SINGULAR_QUANTITIES or word.lower in QUANTITY_NOUNS or word.lower in V.STOPWORDS:
-        return False
+    if word.lower in _SINGULAR_QUANTITIES or word.lower in QUANTITY_NOUNS or word.lower in V.STOPWORDS \
+            or names_a_period(word.lower, tokens[pos + 1].lower if pos + 1 < len(tokens) else None):
+        return False  # 'the first quarter', 'the first week of 2024': a period, not the first row
     if pos + 1 >= len(tokens) or not closing:
         return True
     nxt = tokens[pos + 1]

@@ -68,6 +68,11 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
             lex.add(alias, Meaning("value", column, by_fold[target.casefold()]))
     add_full_names(lex, column, values)
     add_bare_names(lex, column, values)
+    for v in values:  # 'in_progress' is asked for as 'in progress'
+        text = v.strip()
+        spaced = text.replace("_", " ")
+        if "_" in text and re.fullmatch(r"[A-Za-z]+(?:_[A-Za-z]+)+", text) and spaced.casefold() not in by_fold:
+            lex.add(spaced, Meaning("value", column, text))
     prefix = _shared_prefix(values)
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:

@@ -89,9 +89,12 @@ NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than",
              "didn't", "haven't", "hasn't", "never"}
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they|its|it)\b"
-                         r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$", re.I)
+                         r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$"
+                         r"|" + r"".join(rf"(?<!\b{be} )" for be in ("is", "are", "was", "were", "be"))
+                         + r"\bthere\b(?!\s*(?:'s|is|are|was|were|be|been|exists?|existed|remains?|seems?)\b)", re.I)
 """Words pointing at the rows of the last answer ('what is their total amount?', 'the average of
-that?'): in a conversation the question keeps the previous conditions."""
+that?', 'how many orders there?' after 'total sales in Berlin': a 'there' of place, not the 'there'
+of 'are there' / 'there are'): in a conversation the question keeps the previous conditions."""
 STOPWORDS = frozenset("""
 what which who whom whose is are was were be been being the a an of in on at for by to from with
 where when that this these those there their its it do does did has have had made make me my our

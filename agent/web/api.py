@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from agent.config import Config
 from agent.errors import TallyError
 from agent.outcome import Abstained, AnyOutcome, Failed
-from agent.sheets import choose_table
+from agent.sheets import follow_sheet
 from agent.web.sessions import SessionError, Sessions, WebSession
 from agent.web.scrub import Scrubber
 from agent.web.steps import Observed
@@ -159,23 +159,22 @@ INTERNAL = ("Tally could not answer this: an error inside Tally stopped it (not 
 
 
 def sheet_agent(session: WebSession, question: str, emit) -> tuple[object, str | None]:
-    """The agent of the sheet `question` reads against (agent.sheets.choose_table, as `tally ask`
+    """The agent of the sheet `question` reads against (agent.sheets.follow_sheet, as `tally chat`
     does), saying on a step line when a column decided; with no sheet reading it (a follow-up),
     the sheet of the last question. (agent, refusal): the refusal names the sheets when several
     read it alike. A file that is not a workbook of several sheets: its one agent."""
     sheets = session.table.sheets
-    if len(sheets) == 1:
-        return sheets[0], None
-    choice = choose_table(question, sheets)
-    if choice.refusal is not None:
-        return session.sheet or sheets[0], choice.refusal
-    if choice.index is not None and sheets[choice.index] is not session.sheet:
-        if session.sheet is not None:  # another sheet now: the last plan's columns are not its columns
-            session.chat.previous = None
-        session.sheet = sheets[choice.index]
-    if choice.notice:
-        emit(choice.notice)
-    return session.sheet or sheets[0], None
+    current = next((i for i, a in enumerate(sheets) if a is session.sheet), None)
+    turn = follow_sheet(question, sheets, current)
+    if turn.refusal is not None:
+        return sheets[turn.index], turn.refusal
+    if turn.switched:  # another sheet now: the last plan's columns are not its columns
+        session.chat.previous = None
+    if len(sheets) > 1:
+        session.sheet = sheets[turn.index]
+    if turn.notice:
+        emit(turn.notice)
+    return sheets[turn.index], None
 
 
 def failed(question: str, exc: Exception) -> Failed:

@@ -56,6 +56,7 @@ from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
 from agent.router.verify.shown import check_row_noun_shown, check_shown_by_meaning
 from agent.router.verify.spans import respell
+from agent.router.verify.when import check_when
 from agent.table import Table
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
@@ -88,6 +89,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_shape(plan, reading, table)
     check_grain(plan, reading, table)
     check_holder(plan, reading)
+    check_when(plan, reading, lex, table)
     check_ranked_groups(plan, reading, table)
     check_ranked_unread_noun(plan, reading)
     check_percent_sum(plan, table)

@@ -16,6 +16,7 @@ from agent.router.verify.positions import position_filler, table_word
 from agent.router.verify.parts import Part, Role
 from agent.router.verify.row_columns import unread_row_columns
 from agent.router.verify.cells import holds_numbers
+from agent.router.verify.summed import years_column
 from agent.table import ColumnRole
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -49,7 +50,8 @@ def _measure_word(item: Item, parts: list[Part], ctx: Context) -> bool:
     """A measure word ('amount', 'value') or 'how much' beside a measured numeric column: 'the
     total amount of sales', 'How much revenue did our best single transaction bring?'."""
     quantity = lexical(item) == "measure" or item.text.lower() == "how much"
-    return quantity and any(p.column in ctx.lex.numeric_columns for p in parts)
+    return quantity and any(p.column in ctx.lex.numeric_columns and not years_column(ctx.table, p.column)
+                            for p in parts)  # 'top paid year' does not measure Year
 
 
 def _frequency_count(item: Item, ctx: Context) -> bool:

@@ -80,21 +80,28 @@ def check_summary_rows(plan: BaseModel, table: Table) -> None:
 
 
 def check_rows_or_values(plan: BaseModel, reading: Reading, table: Table) -> None:
-    """Raises Abstain when 'how many <text column>' was read as a distinct count, the question says
-    nothing of distinct values, and a column that names nearly every row once repeats a value: rows
-    (entries) or distinct values? 'how many flag bearers' counts 10 entries or 9 people. A column
+    """Raises Abstain when 'how many <text column>' was read as a distinct count (in all, or per
+    group), the question says nothing of distinct values, and a column that names nearly every row
+    once repeats a value (within a group, when grouped): rows (entries) or distinct values? 'how many flag bearers' counts 10 entries or 9 people. A column
     of categories ('how many states': most values repeat) is counted by its distinct values."""
-    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or plan.group_by \
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" \
             or table.lies_in_file or any(t.lower in _DISTINCT for t in reading.tokens) \
             or table.roles.get(plan.column) is ColumnRole.identifier:  # an id repeating is one entity's rows
         return
     column = plan.column
     series = table.df[column]
     import numpy as np
-    values = (series[np.asarray(selected(table, plan.where, allow_empty=True).mask)] if plan.where else series).dropna()
+    kept = np.asarray(selected(table, plan.where, allow_empty=True).mask) if plan.where else None
+    values = (series[kept] if kept is not None else series).dropna()
     whole = series.dropna()
-    if values.nunique() != len(values) and (whole.nunique() >= 0.75 * len(whole)  # a label of nearly every row
-                                             or _names_the_rows(column, reading, table)):
+    repeats = values.nunique() != len(values)
+    if plan.group_by and repeats:  # 'how many flights per airline': a repeat within one group
+        frame = table.df[[*plan.group_by, column]]
+        frame = (frame[kept] if kept is not None else frame).dropna(subset=[column])
+        sizes = frame.groupby(list(plan.group_by), dropna=False)[column].agg(["size", "nunique"])
+        repeats = bool((sizes["size"] != sizes["nunique"]).any())
+    if repeats and (whole.nunique() >= 0.75 * len(whole)  # a label of nearly every row
+                    or _names_the_rows(column, reading, table)):
         raise Abstain(f"{column} repeats among the rows: {len(values)} rows, {values.nunique()} different values. "
                       f"Ask 'how many rows' or 'how many different {column}'.")
 

@@ -1,0 +1,49 @@
+"""A value the question names that the table holds in several places: several cells of one column
+('braves': 'Braves' and '@ Braves', a home and an away game), read as all of them when each is
+the word with marks around it, else refused naming the cells (never the first one found); or a
+cell of several columns that 'from' / 'to' tell apart ('from DUB to LHR': origin, dest)."""
+
+from __future__ import annotations
+
+from agent.plan import Op, Predicate
+from agent.router.draft import Abstain, Draft
+from agent.router.reading import Item, Reading
+from agent.router.words import header_words
+
+_FROM = frozenset({"origin", "from", "source", "departure", "depart", "departing", "start", "sender", "orig"})
+_TO = frozenset({"dest", "destination", "to", "arrival", "arrive", "arriving", "end", "target", "recipient"})
+"""Header words of the column a value after 'from' (or 'to') is a cell of: where a trip starts, ends."""
+
+
+def directed(item: Item, reading: Reading, columns: set[str]) -> list[str]:
+    """[the one column of `columns`] whose header says where things start when 'from' is right before
+    `item` (where they end, after 'to'); [] when no such word precedes it or not exactly one column
+    fits."""
+    before = reading.tokens[item.pos - 1].lower if item.pos else ""
+    words = _FROM if before == "from" else _TO if before == "to" else None
+    if words is None:
+        return []
+    fits = [c for c in sorted(columns) if {w.lower() for w in header_words(c)} & words]
+    return fits if len(fits) == 1 else []
+
+
+def _letters(text: object) -> str:
+    return "".join(ch for ch in str(text).casefold() if ch.isalnum())
+
+
+def several_spellings(item: Item, column: str, spellings: list[object], reading: Reading, draft: Draft) -> None:
+    """A word that names several cells of one column: when every cell is the word with marks around
+    it ('Braves' and '@ Braves', a home and an away game), the condition that the column is one of
+    them ('not' before the word: none of them). Raises Abstain naming the cells otherwise."""
+    if not all(_letters(v) == _letters(item.text) for v in spellings):
+        listed = ", ".join(repr(v) for v in spellings[:4])
+        raise Abstain(f"'{item.text}' matches several values of {column} ({listed}); name the one you mean.")
+    prev = reading.before(item)
+    negated = prev is not None and prev.kind == "negation"
+    for mention in draft.columns:
+        mention.used = mention.used or mention.column == column
+    draft.columns = [c for c in draft.columns if not c.used]
+    draft.notes.append(f"read '{item.text}' as {column} in ({', '.join(repr(v) for v in spellings)}): the same "
+                       "name with marks")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.not_in if negated else Op.in_,
+                                                 values=spellings)))
