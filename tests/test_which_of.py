@@ -14,6 +14,7 @@ from tests.helpers import router_ask
 
 CONFIG = load_config(env={})
 SCORERS = "Player,Club,Goals,Rank\nAlly McCoist,Rangers,34,1\nMark Hateley,Rangers,19,2\nTommy Coyne,Celtic,19,3\n"
+RACES = "Year,Laps,Driver\n1985,380,Al Unser\n1988,394,Rick Mears\n1990,300,Arie Luyendyk\n"
 PEOPLE = "Player,Height,Weight\nGarreth Lodge,188,90\nRoss Campbell,193,85\nAnn Lee,170,60\n"
 
 
@@ -22,6 +23,8 @@ PEOPLE = "Player,Height,Weight\nGarreth Lodge,188,90\nRoss Campbell,193,85\nAnn 
     (SCORERS, "who had fewer goals, ally mccoist or mark hateley?", "Mark Hateley"),  # 19 < 34
     (PEOPLE, "who is taller garreth lodge or ross campbell?", "Ross Campbell"),  # 193 > 188
     (PEOPLE, "which player has the higher weight, ann lee or ross campbell?", "Ross Campbell"),  # 85 > 60
+    (RACES, "which year had more laps, 1988 or 1985?", 1988),  # 394 > 380; Year is the options' column
+    (RACES, "which year had fewer laps, 1988 or 1985?", 1985),
 ])
 def test_choice_between_two_rows_by_hand(csv, question, answer):
     outcome, result = router_ask(csv, question)

@@ -34,7 +34,7 @@ def base_forms(word: str) -> set[str]:
     return forms
 
 
-def _resembles_table(word: str, lex: Lexicon) -> bool:
+def resembles_table(word: str, lex: Lexicon) -> bool:
     """True when the word (or a base form) is a value word or a column stem, or shares a 4+ letter
     start with a header word ('recorded' and 'Recorder', 'offered' and 'Discount Offer')."""
     forms = {f for f in base_forms(word) | {word} if len(f) >= 4}
@@ -50,7 +50,7 @@ def ignorable(token: Token, pos: int, lex: Lexicon) -> bool:
     if token.kind != "word" or (pos > 0 and token.text != token.lower):
         return False
     known = token.lower in V.IGNORABLE_WORDS or bool(base_forms(token.lower) & V.IGNORABLE_VERBS)
-    return known and not _resembles_table(token.lower, lex)
+    return known and not resembles_table(token.lower, lex)
 
 
 def drop_fillers(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:

@@ -12,7 +12,8 @@ from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
-from agent.router.sums import row_sums
+from agent.router.sums import restated_sums, row_sums
+from agent.router.calendar import calendar_columns
 from agent.router.tokens import Token, tokenize
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
 from agent.router.words import column_forms, header_words, is_month_header, singular, stem
@@ -67,6 +68,8 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
     _add_message_nouns(lex, table)
     _choose_measure(lex, table)
     lex.row_sums = row_sums(table, lex.numeric_columns, lex.header_words)
+    lex.restated = restated_sums(table, frozenset().union(*lex.row_sums.values()))
+    lex.calendar_columns = calendar_columns(table)
     return lex
 
 

@@ -48,6 +48,10 @@ class Lexicon:
     numeric_columns: list[str] = field(default_factory=list)
     row_sums: dict[str, frozenset[str]] = field(default_factory=dict)
     """{total column: the numeric columns its cells are the sum of on every row} (router/units.py)."""
+    calendar_columns: tuple[str, ...] = ()
+    """Numeric columns whose values are all calendar years (router/year_words.py)."""
+    restated: frozenset[str] = frozenset()
+    """Addends of the row_sums columns in which one row restates the sum of the others (router/sums.py)."""
     file_headers: dict[str, str] = field(default_factory=dict)
     """A column whose header the file repeats -> the header as written ('Price.1' -> 'Price')."""
     date_orders: dict[str, str] = field(default_factory=dict)

@@ -9,6 +9,7 @@ from itertools import islice
 from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
 from agent.router.abbreviations import short_header_link
+from agent.router.carriers import carrier_verbs
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_links
 from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
@@ -25,6 +26,8 @@ from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
 from agent.router.tokens import Token, tokenize
+from agent.router.total_of import total_as_sum
+from agent.router.year_words import year_words
 from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
 
@@ -84,8 +87,12 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)
         rest = absorb_generic(tokens, rest, reading, generic_synonyms())
+    rest = sorted(carrier_verbs(tokens, [p for p in rest if p not in contested], lex, reading)
+                  + [p for p in rest if p in contested])  # 'how many articles were published'
+    rest = year_words(tokens, rest, lex, reading)  # 'which year' on a column of calendar years
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
+    total_as_sum(reading, lex)  # 'total gold medals' where Total = Gold + Silver + Bronze
     return reading
 
 

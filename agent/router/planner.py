@@ -175,7 +175,8 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
         if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
             not_named_by_op_word(draft, column)
-        if column in lex.small_ints and not key:  # 'how many games' of GP: a total of games, or distinct values?
+        if column in lex.small_ints and not key and not _sum_word_before(reading, column):
+            # 'how many games' of GP: a total of games, or distinct values? ('how many total gold': the total)
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
@@ -276,6 +277,13 @@ def _two_columns(named: list[Item], reading: Reading, draft: Draft) -> tuple[Ite
         return first, second
     of_pos = next((i.pos for i in reading.items if i.text.lower() == "of"), None)
     return (second, first) if of_pos is not None and first.pos > of_pos else (first, second)
+
+
+def _sum_word_before(reading: Reading, column: str) -> bool:
+    """True when an operation word read as 'sum' stands right before a word naming `column`
+    ('how many total gold medals': router/total_of.py)."""
+    return any(i.column == column and (b := reading.at(i.pos - 1)) is not None and b.kind == "op"
+               and b.meanings[0].value == "sum" for i in reading.of("column"))
 
 
 def _says_total(column: Item, reading: Reading) -> bool:

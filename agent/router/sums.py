@@ -39,3 +39,21 @@ def row_sums(table: Table, numeric: list[str], header_words: dict[str, set[str]]
         if len(hits) == 1:
             found[total] = hits[0]
     return found
+
+
+def restated_sums(table: Table, columns: frozenset[str]) -> frozenset[str]:
+    """The `columns` (numeric) in which one row's value equals the sum of all the other rows' values
+    (a total row the loader did not recognise, 'All places': agent/summary_rows.py needs a total
+    word): summing such a column counts every value twice. Reads the typed rows; a table read where
+    it lies is skipped (empty)."""
+    if table.lies_in_file:
+        return frozenset()
+    import pandas as pd
+
+    found = set()
+    for column in columns:
+        values = pd.to_numeric(table.df[column], errors="coerce").dropna()
+        total = float(values.sum())
+        if len(values) >= 3 and total != 0 and any(abs(2 * float(v) - total) <= 1e-6 * abs(total) for v in values):
+            found.add(column)
+    return frozenset(found)

@@ -86,8 +86,8 @@ def _measure(reading: Reading, degree: int, start: int, key: str, lex: Lexicon, 
         if p == degree or words[p] in FILLER or unit_word(reading, p):
             continue
         column = strong.get(p)
-        if column is not None and column in lex.numeric_columns:
-            measures.append(column)
+        if column is not None and column in lex.numeric_columns and column != key:
+            measures.append(column)  # the options' own column ('which year ..., 1988 or 1985') is no measure
         elif column != key and not (p == 1 and column is None and _names_key(words[p], key)):
             unknown.append(reading.tokens[p].text)
     if words[degree] in COMPARATIVES:
