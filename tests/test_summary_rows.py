@@ -27,20 +27,25 @@ def _csv(rows) -> str:
     return "\n".join(",".join("" if v is None else str(v) for v in r) for r in rows) + "\n"
 
 
-@pytest.fixture(params=["csv", "xlsx"])
-def table(request, tmp_path):
-    if request.param == "csv":
-        path = tmp_path / "sales.csv"
-        path.write_text(_csv(ROWS))
+def _write(rows, kind: str, stem) -> object:
+    """`rows` written as `stem`.csv or `stem`.xlsx (openpyxl), opened as a user's file is."""
+    if kind == "csv":
+        path = stem.with_suffix(".csv")
+        path.write_text(_csv(rows))
     else:
         from openpyxl import Workbook
 
         book = Workbook()
-        for row in ROWS:
+        for row in rows:
             book.active.append(row)
-        path = tmp_path / "sales.xlsx"
+        path = stem.with_suffix(".xlsx")
         book.save(path)
     return open_table(path)
+
+
+@pytest.fixture(params=["csv", "xlsx"])
+def table(request, tmp_path):
+    return _write(ROWS, request.param, tmp_path / "sales")
 
 
 def _ask(table, question: str):
@@ -131,18 +136,7 @@ PNL_PROFIT = 2700 - 900 + 4300 + 3200 - 1200  # 8,100 over the data rows
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])
 def test_a_subtotal_of_one_group_in_its_block_is_left_out(tmp_path, label, region, kind):
     rows = [tuple(label if v == "{label}" else region if v == "{region}" else v for v in r) for r in PNL]
-    if kind == "csv":
-        path = tmp_path / "pnl.csv"
-        path.write_text(_csv(rows))
-    else:
-        from openpyxl import Workbook
-
-        book = Workbook()
-        for row in rows:
-            book.active.append(row)
-        path = tmp_path / "pnl.xlsx"
-        book.save(path)
-    table = open_table(path)
+    table = _write(rows, kind, tmp_path / "pnl")
     assert table.rows == 5 and [(r.line, r.kind, r.label) for r in table.summary.rows] == [(5, "subtotal", label)]
     _, result = _ask(table, "What is the total Profit?")
     assert result.value == PNL_PROFIT
