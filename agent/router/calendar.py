@@ -15,14 +15,15 @@ def calendar_columns(table: Table) -> tuple[str, ...]:
     (at least MIN_VALUES present). Reads the typed rows; a table read where it lies gives ()."""
     if table.lies_in_file:
         return ()
+    from agent import table_rows  # SQL over the typed rows: no DataFrame on the first-open path
+
     found = []
     for column in table.columns:
         if table.roles.get(column) is not ColumnRole.numeric:
             continue
-        values = table.df[column].dropna()
-        try:
-            if len(values) >= MIN_VALUES and bool(((values % 1 == 0) & (values >= 1000) & (values < 3000)).all()):
-                found.append(column)
-        except TypeError:
+        facts = table_rows.numbers(table, column)
+        if facts.low is None or not facts.whole or facts.low < 1000 or facts.high >= 3000:
             continue
+        if sum(n for _, n in table_rows.values(table, column)) >= MIN_VALUES:
+            found.append(column)
     return tuple(found)

@@ -48,12 +48,14 @@ def restated_sums(table: Table, columns: frozenset[str]) -> frozenset[str]:
     it lies is skipped (empty)."""
     if table.lies_in_file:
         return frozenset()
-    import pandas as pd
+    from agent import table_rows  # SQL over the typed rows: no DataFrame on the first-open path
 
     found = set()
     for column in columns:
-        values = pd.to_numeric(table.df[column], errors="coerce").dropna()
-        total = float(values.sum())
-        if len(values) >= 3 and total != 0 and any(abs(2 * float(v) - total) <= 1e-6 * abs(total) for v in values):
+        values = [(float(v), n) for v, n in table_rows.values(table, column)
+                  if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v]
+        total = sum(v * n for v, n in values)
+        if sum(n for _, n in values) >= 3 and total != 0 and any(abs(2 * v - total) <= 1e-6 * abs(total)
+                                                                 for v, _ in values):
             found.add(column)
     return frozenset(found)
