@@ -45,7 +45,7 @@ def server(tmp_path_factory, wide_csv):
 def open_page(browser, url: str, width: int):  # noqa: F811
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(90_000)  # a loaded 2-core machine answers a first question slowly
     page.goto(url + "/")
     page.locator("#table option").first.wait_for(state="attached")
     return page
