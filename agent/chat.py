@@ -90,16 +90,15 @@ class Session:
         turn = follow_sheet(question, self.sheets, self.current)
         self.notice = turn.notice
         if turn.refusal is not None:
-            outcome = Abstained(question=question, answer=turn.refusal, reason=turn.refusal)
-            self.history.append(outcome)
-            self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
-            return outcome
-        if turn.switched:
-            self.previous = None
-        self.current = turn.index
-        outcome = self.agent.ask(question, self.previous)
-        if outcome.plan is not None:
-            self.previous = outcome.plan if isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs)) else None
+            outcome: AnyOutcome = Abstained(question=question, answer=turn.refusal, reason=turn.refusal)
+        else:
+            if turn.switched:
+                self.previous = None
+            self.current = turn.index
+            outcome = self.agent.ask(question, self.previous)
+            if outcome.plan is not None:
+                refined = isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs))
+                self.previous = outcome.plan if refined else None
         self.history.append(outcome)
         self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
         return outcome

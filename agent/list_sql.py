@@ -100,8 +100,9 @@ def as_membership(p: Predicate, form: str) -> Predicate:
     the item. Any other predicate unchanged (a whole list '[a, b]' stays a comparison of lists)."""
     if p.op in (Op.eq, Op.ne) and len(spelled := as_list(p.value, form)) == 1:
         return p.model_copy(update={"op": Op.contains if p.op is Op.eq else Op.ne, "value": spelled[0]})
-    if p.op in (Op.in_, Op.not_in) and p.values and all(len(as_list(v, form)) == 1 for v in p.values):
-        return p.model_copy(update={"values": [as_list(v, form)[0] for v in p.values]})
+    spelled = [as_list(v, form) for v in p.values or []] if p.op in (Op.in_, Op.not_in) else []
+    if spelled and all(len(items) == 1 for items in spelled):
+        return p.model_copy(update={"values": [items[0] for items in spelled]})
     return p
 
 

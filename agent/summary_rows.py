@@ -122,27 +122,34 @@ def _group_subtotals(df: pd.DataFrame, text_columns: list[str], numeric_columns:
     for i in np.flatnonzero(labels.notna().to_numpy()):
         if i in found:
             continue
-        label = str(labels.iat[i]).casefold()
         start = max((j + 1 for j in (*found, *out) if j < i), default=0)
-        for column in text_columns:
-            cells = df[column].iloc[:i]
-            blank = df[column].isna().iat[i]  # 'Subtotal' with Region left blank: it groups by Region
-            for value in sorted({str(v).strip() for v in cells.iloc[start:].dropna()}):
-                named = re.search(rf"\b{re.escape(value.casefold())}\b", label) is not None
-                if not value or value.casefold() == label or not (named or blank):
-                    continue
-                for lo in (start, 0):
-                    rows = [j for j in range(lo, i) if j not in found and j not in out
-                            and str(df[column].iat[j]).strip() == value]
-                    strict = np.array([len(rows) < 2])
-                    if rows and _matches(numbers[i:i + 1], filled[rows].sum(axis=0)[None, :], strict)[0]:
-                        out[int(i)] = (str(labels.iat[i]), False)
-                        break
-                if i in out:
-                    break
-            if i in out:
-                break
+        taken = {*found, *out}
+        if any(_closes(df[column], numbers, filled, int(i), value, lo, taken)
+               for column in text_columns for value in _group_values(df[column], int(i), start, str(labels.iat[i]))
+               for lo in (start, 0)):
+            out[int(i)] = (str(labels.iat[i]), False)
     return out
+
+
+def _group_values(cells: pd.Series, i: int, start: int, label: str) -> list[str]:
+    """The values of one text column among rows `start`..`i - 1` that row `i` (labelled `label`) may
+    close: values its label names as a whole word, or every one when row `i` leaves the column
+    blank (it groups by it); in sorted order."""
+    label = label.casefold()
+    blank = bool(cells.isna().iat[i])
+    values = sorted({str(v).strip() for v in cells.iloc[start:i].dropna()})
+    return [v for v in values if v and v.casefold() != label
+            and (blank or re.search(rf"\b{re.escape(v.casefold())}\b", label) is not None)]
+
+
+def _closes(cells: pd.Series, numbers, filled, i: int, value: str, lo: int, taken: set[int]) -> bool:
+    """True when row `i`'s numbers equal the sum of the rows `lo`..`i - 1` (none of `taken`) whose
+    cell is `value` (every present number, not all zero, for a group of one row)."""
+    import numpy as np
+
+    rows = [j for j in range(lo, i) if j not in taken and str(cells.iat[j]).strip() == value]
+    return bool(rows) and bool(_matches(numbers[i:i + 1], filled[rows].sum(axis=0)[None, :],
+                                        np.array([len(rows) < 2]))[0])
 
 
 def _found(df: pd.DataFrame, text_columns: list[str], numeric_columns: list[str],

@@ -22,7 +22,7 @@ from agent.errors import NoRowsMatched, near
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
 from agent.profile import profile_table
 from agent.results import (AggregateResult, DescribeResult, Group, Provenance, RatioResult, ValueCount)
-from agent.sqlish import aggregate_sql, ratio_sql, where_sql
+from agent.sqlish import aggregate_sql, predicate_sql, ratio_sql, where_sql
 from agent.table_type import ColumnRole, Table, parse_notes, table_notes
 
 _TEXT_ROLES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
@@ -283,9 +283,8 @@ class SqlEngine:
             blank = Predicate(column=p.column, op=Op.is_null)
             (count,), = self.backend.fetch(c.count_query(schema, [*others, blank]).tree)
             if count:
-                said = where_sql([p]).removeprefix(" WHERE ").strip()
-                notes.append(f"{count:,} row(s) with a blank {p.column} are not counted by {said} (a blank is not "
-                             f"known to differ); ask for '{p.column} is missing' to see them")
+                notes.append(f"{count:,} row(s) with a blank {p.column} are not counted by {predicate_sql(p)} (a blank "
+                             f"is not known to differ); ask for '{p.column} is missing' to see them")
         return notes
 
     @staticmethod

@@ -24,6 +24,6 @@ def calendar_columns(table: Table) -> tuple[str, ...]:
         facts = table_rows.numbers(table, column)
         if facts.low is None or not facts.whole or facts.low < 1000 or facts.high >= 3000:
             continue
-        if sum(n for _, n in table_rows.values(table, column)) >= MIN_VALUES:
+        if table_rows.counts(table, column).present >= MIN_VALUES:
             found.append(column)
     return tuple(found)

@@ -136,9 +136,7 @@ def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> 
 def _aggregated(column: Item, reading: Reading) -> bool:
     """True when an operation word stands right before `column` ('the sum of Total', 'average
     price'; 'of'/'the' between): the column is what is computed, even when a comparison tests it too."""
-    before = reading.before(column)
-    while before is not None and before.text.lower() in ("of", "the"):
-        before = reading.before(before)
+    before = reading.before(column)  # past stop words: 'of', 'the'
     return before is not None and before.kind == "op" and before.pos >= column.pos - 3
 
 

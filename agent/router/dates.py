@@ -83,12 +83,10 @@ def _day_after(item: Item, reading: Reading) -> Item | None:
     1-31 at the next position, not yet read, which it marks read; None otherwise ('March 2024'
     is a year)."""
     nxt = reading.at(item.pos + 1)
-    if nxt is None or nxt.kind != "number" or nxt.used or nxt.number is None:
+    if not _is_day(nxt):
         return None
-    if float(nxt.number).is_integer() and 1 <= nxt.number <= 31:
-        nxt.used = True
-        return nxt
-    return None
+    nxt.used = True
+    return nxt
 
 
 RANGE_LINKS = ("to", "through", "until", "thru")
@@ -96,6 +94,7 @@ RANGE_LINKS = ("to", "through", "until", "thru")
 
 
 def _is_day(item: Item | None) -> bool:
+    """True for an unread whole number 1-31 (a day of a month)."""
     return item is not None and item.kind == "number" and not item.used and item.number is not None \
         and float(item.number).is_integer() and 1 <= item.number <= 31
 

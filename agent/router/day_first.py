@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent.router.restating import restate
 from agent.router.vocabulary import MONTHS
 
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -20,15 +21,5 @@ _THE_OF = re.compile(rf"\bthe\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\s+of\s+(?P
 def day_first_dates(question: str) -> tuple[str, str | None]:
     """(`question` with each day-first date restated month first, a note naming each, or None when
     there was none)."""
-    said: list[str] = []
-
-    def lead(match: re.Match) -> str:
-        said.append(f"read '{match.group()}' as '{match.group('lead')} {match.group('month')} {match.group('day')}'")
-        return f"{match.group('lead')} {match.group('month')} {match.group('day')}"
-
-    def the_of(match: re.Match) -> str:
-        said.append(f"read '{match.group()}' as '{match.group('month')} {match.group('day')}'")
-        return f"{match.group('month')} {match.group('day')}"
-
-    restated = _AFTER_LEAD.sub(lead, _THE_OF.sub(the_of, question))
-    return restated, ("; ".join(said) if said else None)
+    return restate(question, [(_THE_OF, lambda m: f"{m.group('month')} {m.group('day')}"),
+                              (_AFTER_LEAD, lambda m: f"{m.group('lead')} {m.group('month')} {m.group('day')}")])

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from agent.router.restating import restate
+from agent.router.vocabulary import MONTHS
+
 PART_NOUNS = frozenset({"quarter", "half", "semester", "trimester"})
 """Nouns of a part of a year: after first/last they name a period, never the first/last row."""
 PERIOD_NOUNS = frozenset({"week", "month", "fortnight", "day", "year"})
@@ -20,12 +23,12 @@ def names_a_period(word: str, following: str | None) -> bool:
     return word in PART_NOUNS or (word in PERIOD_NOUNS and following == "of")
 
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
+_MONTHS = tuple(m.capitalize() for m in list(MONTHS)[:12])  # the full names come first
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _WORDS = re.compile(r"\b(?:the\s+)?(?P<which>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?P<kind>quarter|half)"
                     r"\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b", re.I)
-_QUARTER = re.compile(r"\b(?:Q(?P<q1>[1-4])\s*(?:of\s+)?(?P<y1>(?:19|20)\d\d)|(?P<y2>(?:19|20)\d\d)\s*-?\s*Q(?P<q2>[1-4]))\b")
+_QUARTER = re.compile(r"\b(?:Q(?P<q1>[1-4])\s*(?:of\s+)?(?P<y1>(?:19|20)\d\d)"
+                      r"|(?P<y2>(?:19|20)\d\d)\s*-?\s*Q(?P<q2>[1-4]))\b")
 _HALF = re.compile(r"\bH(?P<h>[12])\s*(?P<y>(?:19|20)\d\d)\b")
 
 
@@ -35,26 +38,18 @@ def _months(kind: str, number: int, year: str) -> str:
     return f"from {first} {year} to {last} {year}"
 
 
+def _words(match: re.Match) -> str:
+    kind, which = match.group("kind").lower(), match.group("which").lower()
+    number = (4 if kind == "quarter" else 2) if which == "last" else _ORDINAL[which]
+    if kind == "half" and number > 2:
+        return match.group()  # 'the third half': no such period; left unread
+    return _months(kind, number, match.group("year"))
+
+
 def period_ranges(question: str) -> tuple[str, str | None]:
     """(`question` with each quarter or half of a named year restated as its range of months, a
     note naming each, or None when there was none). 'last' is the fourth quarter, the second half."""
-    said: list[str] = []
-
-    def restate(match: re.Match, kind: str, number: int, year: str) -> str:
-        months = _months(kind, number, year)
-        said.append(f"read '{match.group()}' as '{months}'")
-        return months
-
-    def words(match: re.Match) -> str:
-        kind = match.group("kind").lower()
-        which = match.group("which").lower()
-        number = (4 if kind == "quarter" else 2) if which == "last" else _ORDINAL[which]
-        if kind == "half" and number > 2:
-            return match.group()  # 'the third half': no such period; left unread
-        return restate(match, kind, number, match.group("year"))
-
-    text = _WORDS.sub(words, question)
-    text = _QUARTER.sub(lambda m: restate(m, "quarter", int(m.group("q1") or m.group("q2")),
-                                          m.group("y1") or m.group("y2")), text)
-    text = _HALF.sub(lambda m: restate(m, "half", int(m.group("h")), m.group("y")), text)
-    return text, ("; ".join(said) if said else None)
+    return restate(question, [
+        (_WORDS, _words),
+        (_QUARTER, lambda m: _months("quarter", int(m.group("q1") or m.group("q2")), m.group("y1") or m.group("y2"))),
+        (_HALF, lambda m: _months("half", int(m.group("h")), m.group("y")))])

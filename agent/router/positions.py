@@ -14,6 +14,7 @@ import re
 
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
+from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.anchors import Cell, describe, header_tokens, one_cell
 from agent.router.lexicon import Lexicon
@@ -156,8 +157,10 @@ def _answer_columns(reading: Reading, left: list[Token], anchor: Cell, table: Ta
 def _holds_names(table: Table, column: str) -> bool:
     """True when at least 90% of the column's cells hold no digit ('Susan Sloan'; not '1:03.52' or
     'January 2, 1795'): cells a 'who' question may be answered with."""
-    cells = [str(v) for v in table.df[column].dropna().tolist()]
-    return bool(cells) and sum(not any(ch.isdigit() for ch in c) for c in cells) >= 0.9 * len(cells)
+    found = table_rows.values(table, column)  # distinct present values with their counts, cached per table
+    cells = sum(n for _, n in found)
+    named = sum(n for v, n in found if not any(ch.isdigit() for ch in str(v)))
+    return bool(cells) and named >= 0.9 * cells
 
 
 def _earlier(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from agent.router.restating import restate
+
 _POSTFIX = re.compile(r"(?<![\w.])(?P<number>-?[$€£]?\d[\d,]*(?:\.\d+)?%?)\s+or\s+"
                       r"(?P<side>more|higher|above|greater|over|less|fewer|lower|below|under)\b(?!\s+than\b)", re.I)
 _PERCENT = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:per\s?cent|percent)\b(?!\s+of\b)", re.I)
@@ -16,19 +18,11 @@ share of another quantity, which the router refuses as such)."""
 _UP = {"more", "higher", "above", "greater", "over"}
 
 
+def _bound(match: re.Match) -> str:
+    return f"{'at least' if match.group('side').lower() in _UP else 'at most'} {match.group('number')}"
+
+
 def postfix_comparisons(question: str) -> tuple[str, str | None]:
     """(`question` with each '<number> or more|less ...' restated as 'at least|at most <number>', a
     note naming what was restated, or None when nothing was)."""
-    said: list[str] = []
-
-    def restate(match: re.Match) -> str:
-        bound = "at least" if match.group("side").lower() in _UP else "at most"
-        said.append(f"read '{match.group()}' as '{bound} {match.group('number')}'")
-        return f"{bound} {match.group('number')}"
-
-    def percent(match: re.Match) -> str:
-        said.append(f"read '{match.group()}' as '{match.group(1)}%'")
-        return f"{match.group(1)}%"
-
-    restated = _POSTFIX.sub(restate, _PERCENT.sub(percent, question))
-    return restated, ("; ".join(said) if said else None)
+    return restate(question, [(_PERCENT, lambda m: f"{m.group(1)}%"), (_POSTFIX, _bound)])
