@@ -79,3 +79,24 @@ def test_from_and_to_say_which_column_a_place_is_of(question, value):
 def test_a_place_of_two_columns_without_from_or_to_is_refused():
     outcome = router_agent(FLIGHTS).ask("How many flights are DUB?")
     assert outcome.status != "answered" and "origin" in outcome.answer and "dest" in outcome.answer
+
+
+STAFF = """name,remote,salary
+Ann,yes,100
+Bob,Yes,200
+Cid,Y,400
+Dee,no,800
+Eve,n,1600
+Fay,,3200
+Gus,NO,6400
+"""
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many rows have remote yes?", 3),  # yes, Yes, Y (trial 6: 'Y' was left out, 2 stated)
+    ("What is the total salary where remote is Yes?", 100 + 200 + 400),
+    ("What is the total salary where remote is NO?", 800 + 1600 + 6400),  # no, n, NO; the blank is neither
+])
+def test_a_yes_or_no_word_takes_every_spelling_of_that_answer(question, value):
+    outcome, result = router_ask(STAFF, question)
+    assert result.value == value and "one of" in outcome.restatement

@@ -10,7 +10,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.spellings import directed, several_spellings
+from agent.router.spellings import directed, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
@@ -37,6 +37,9 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
     spellings = list(dict.fromkeys(m.value for m in item.meanings if m.kind == "value"))
+    if spellings and (answer := truth_spellings(spellings, table, meaning.column)) is not None:
+        same_answer(item, meaning.column, answer, reading, draft)
+        return
     if len(spellings) > 1:
         several_spellings(item, meaning.column, spellings, reading, draft)
         return

@@ -5,10 +5,12 @@ cell of several columns that 'from' / 'to' tell apart ('from DUB to LHR': origin
 
 from __future__ import annotations
 
+from agent import table_rows
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain, Draft
 from agent.router.reading import Item, Reading
 from agent.router.words import header_words
+from agent.table import Table
 
 _FROM = frozenset({"origin", "from", "source", "departure", "depart", "departing", "start", "sender", "orig"})
 _TO = frozenset({"dest", "destination", "to", "arrival", "arrive", "arriving", "end", "target", "recipient"})
@@ -38,12 +40,38 @@ def several_spellings(item: Item, column: str, spellings: list[object], reading:
     if not all(_letters(v) == _letters(item.text) for v in spellings):
         listed = ", ".join(repr(v) for v in spellings[:4])
         raise Abstain(f"'{item.text}' matches several values of {column} ({listed}); name the one you mean.")
+    _one_of(item, column, spellings, reading, draft, "the same name with marks")
+
+
+_TRUTH = (frozenset({"yes", "y", "true", "t"}), frozenset({"no", "n", "false", "f"}))
+"""Spellings of one yes/no answer a text column may mix ('yes', 'Yes', 'Y')."""
+
+
+def truth_spellings(spellings: list[object], table: Table, column: str) -> list[object] | None:
+    """`spellings` (the cells a yes/no word matched) with the column's other spellings of the same
+    answer ('Y' beside 'yes' and 'Yes'), when it holds any; None otherwise."""
+    folded = {str(v).strip().casefold() for v in spellings}
+    for words in _TRUTH:
+        if folded <= words:
+            same = [v for v in table_rows.distinct(table, column) if isinstance(v, str) and v.strip().casefold() in words]
+            if {v.strip().casefold() for v in same} - folded:
+                return list(dict.fromkeys([*spellings, *same]))
+    return None
+
+
+def same_answer(item: Item, column: str, spellings: list[object], reading: Reading, draft: Draft) -> None:
+    """The condition that `column` holds any spelling of the yes/no answer `item` names (trial 6:
+    'remote yes' counted 'yes' and 'Yes' and left 'Y' out, unsaid)."""
+    _one_of(item, column, spellings, reading, draft, "spellings of one answer")
+
+
+def _one_of(item: Item, column: str, values: list[object], reading: Reading, draft: Draft, why: str) -> None:
+    """Append 'column in values' ('not' before the word: not in), noted with `why`; the column's
+    mentions are then read."""
     prev = reading.before(item)
     negated = prev is not None and prev.kind == "negation"
     for mention in draft.columns:
         mention.used = mention.used or mention.column == column
     draft.columns = [c for c in draft.columns if not c.used]
-    draft.notes.append(f"read '{item.text}' as {column} in ({', '.join(repr(v) for v in spellings)}): the same "
-                       "name with marks")
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.not_in if negated else Op.in_,
-                                                 values=spellings)))
+    draft.notes.append(f"read '{item.text}' as {column} in ({', '.join(repr(v) for v in values)}): {why}")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.not_in if negated else Op.in_, values=values)))
