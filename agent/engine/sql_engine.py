@@ -17,6 +17,7 @@ from agent.engine import cut
 from agent.engine.blanks import blank_note
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
+from agent.engine.type_check import check_type
 from agent.engine.values import scalar
 from agent.errors import NoRowsMatched, near
 from agent.plan import AggregateArgs, DescribeArgs, Op, Predicate, RatioArgs
@@ -230,7 +231,7 @@ class SqlEngine:
         name = table.column(args.column) if args.column else None
         group_by = [table.column(g) for g in args.group_by]
         schema = self.schema(table)
-        c.check_type(schema, args.op, name, table.roles[name].value if name else "")
+        check_type(table, schema, args.op, name)
         selection = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "group_by": group_by, "where": selection.predicates})
         notes = parse_notes(table, [*([name] if name else []), *(p.column for p in selection.predicates)])
@@ -332,7 +333,7 @@ class SqlEngine:
         group_by = [table.column(g) for g in args.group_by]
         schema = self.schema(table)
         for n in dict.fromkeys(x for x in (name, den_name) if x):
-            c.check_type(schema, c.Agg.sum, n, table.roles[n].value)
+            check_type(table, schema, c.Agg.sum, n)
         base = self._selection(table, schema, args.base)
         within = self._selection(table, schema, args.where)
         args = args.model_copy(update={"column": name, "denominator_column": den_name, "group_by": group_by,
