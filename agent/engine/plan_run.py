@@ -38,5 +38,9 @@ class PlanRun:
         return type_check.numeric(self.table, self.schema, self.table.column(name), operation)
 
     def provenance(self, operation: str, matched: int, **fields: object):
+        """The run's Provenance, its notes (`fields['notes']`) followed by a note per negated
+        condition whose blank cells it leaves out (SqlEngine._negated_blanks)."""
+        fields["notes"] = [*(fields.get("notes") or []),
+                           *self.engine._negated_blanks(self.schema, self.selection.predicates)]
         return self.engine._provenance(self.table, operation, ";\n".join(self.sql), matched, self.started,
                                        self.selection, **fields)

@@ -347,7 +347,7 @@ class SqlEngine:
         base.matched.update(within.matched)
         base.resolved.update({**within.resolved, **overall.resolved})
         notes = parse_notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
-        notes += blank_note(int(blanks or 0), args.where)
+        notes += blank_note(int(blanks or 0), args.where) + self._negated_blanks(schema, base.predicates)
         result = RatioResult(numerator=float(num), denominator=float(den), percent=100 * float(num) / float(den),
                              group_by=group_by, provenance=self._provenance(
                                  table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,
