@@ -76,3 +76,20 @@ def test_a_bare_comparator_still_reads_the_one_numeric_column():
     outcome = answer("order,customer,amount\nA1,x,5\nA2,y,15\nA3,z,25\n", "How many orders are over 10?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.value == 2
+
+
+def test_a_day_range_whose_first_day_has_no_row_takes_the_months_year():
+    """Rows on 2 Feb, 10 Feb and 1 Mar 2026: 'between 1 February and 28 February' is the two in
+    February (no row falls on 1 February itself; it was refused as 'no rows fall in February 1')."""
+    csv = "Date,Amount\n2026-02-02,5\n2026-02-10,7\n2026-03-01,11\n"
+    outcome = answer(csv, "How many rows between 1 February and 28 February?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 2
+
+
+def test_two_numbers_of_one_column_joined_by_or_are_either():
+    """'a score of 9 or 10': Recommend IN (9, 10); by hand rows 2, 3 and 5 (it was read as 9 AND 10: no rows)."""
+    csv = "Respondent,Recommend\nR1,4\nR2,9\nR3,10\nR4,7\nR5,10\n"
+    outcome = answer(csv, "How many respondents gave a recommend score of 9 or 10?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 3

@@ -51,8 +51,9 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
 
 
 def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
-    """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
-    column has rows in that month. Raises Abstain when no row or several years qualify."""
+    """'YYYY-MM' for a month name ('YYYY-MM-DD' with its day): the year written after it, else `year`,
+    else the one year the column has rows on that day (with none that day, in that month). Raises
+    Abstain when no row or several years qualify."""
     month = int(item.meanings[0].value)
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
@@ -66,6 +67,8 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
         years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
+        if day and not years:  # no row on that day: the one year the column has rows in the month
+            years = sorted({int(y) for y in dates.dt.year.unique()})
     if not years:
         raise Abstain(f"No rows of {column} fall in '{named}'.")
     if len(years) > 1:
