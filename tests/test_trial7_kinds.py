@@ -93,3 +93,13 @@ def test_two_numbers_of_one_column_joined_by_or_are_either():
     outcome = answer(csv, "How many respondents gave a recommend score of 9 or 10?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.results[-1].result.value == 3
+
+
+def test_a_distinct_count_merges_case_and_space_variants_as_the_distinct_list_does():
+    """Category spellings: 'Groceries', 'groceries', 'Grocery', 'Utilities', 'utilties', 'Salary',
+    'Rent': 7 as written, 6 once case is ignored (the distinct list shows 6 as well)."""
+    outcome = answer(LEDGER, "How many different categories are there?")
+    assert outcome.results[-1].result.value == 6
+    assert any("7 spellings" in n for n in outcome.results[-1].result.provenance.notes)
+    listed = answer(LEDGER, "What are the distinct categories?")
+    assert len(listed.results[-1].result.values) == 6
