@@ -103,3 +103,17 @@ def test_a_distinct_count_merges_case_and_space_variants_as_the_distinct_list_do
     assert any("7 spellings" in n for n in outcome.results[-1].result.provenance.notes)
     listed = answer(LEDGER, "What are the distinct categories?")
     assert len(listed.results[-1].result.values) == 6
+
+
+@pytest.mark.parametrize("question, hint", [
+    ("What is the total Amount for grocries?", "Did you mean 'groceries' for 'grocries'?"),
+    ("What is the avrage Amount?", "Did you mean 'average' for 'avrage'?"),
+])
+def test_a_misspelled_word_is_refused_with_the_close_word_suggested(question, hint):
+    outcome = answer(LEDGER, question)
+    assert outcome.status == "abstained" and hint in outcome.answer, outcome.answer
+
+
+def test_no_suggestion_for_a_word_close_to_nothing():
+    outcome = answer(LEDGER, "What is the total Amount for zebras?")
+    assert outcome.status == "abstained" and "Did you mean" not in outcome.answer
