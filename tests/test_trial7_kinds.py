@@ -117,3 +117,22 @@ def test_a_misspelled_word_is_refused_with_the_close_word_suggested(question, hi
 def test_no_suggestion_for_a_word_close_to_nothing():
     outcome = answer(LEDGER, "What is the total Amount for zebras?")
     assert outcome.status == "abstained" and "Did you mean" not in outcome.answer
+
+
+STOCK = "Product,Supplier,Price\nLamp,Acme,$58.24\nDesk,Zeta,$206.19\nPen,Acme,$4.58\nChair,Zeta,$120.00\n"
+
+
+@pytest.mark.parametrize("question, product", [
+    ("What is the cheapest product?", "Pen"),
+    ("What is the most expensive product?", "Desk"),
+    ("What is the least expensive product from Zeta?", "Chair"),
+])
+def test_price_superlatives_rank_the_rows_by_price(question, product):
+    outcome = answer(STOCK, question)
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.answer.endswith(f"is {product}.")
+
+
+def test_a_price_superlative_over_no_price_column_is_left_alone():
+    outcome = answer("Product,Stock\nLamp,3\nPen,9\n", "What is the cheapest product?")
+    assert outcome.status == "abstained"

@@ -106,7 +106,7 @@ class Router:
         asked, postfix = postfix_comparisons(asked)
         asked, day_first = day_first_dates(asked)
         asked, period = period_ranges(asked)
-        asked, superlative = superlative_reading(asked, self.lexicon)
+        asked, superlative = superlative_reading(asked, self.lexicon, self.table)
         asked, who = who_which_reading(asked, self.lexicon, self.table)
         if who:  # 'which swimmer is ...' is classified as asked, not as the 'who' lookup it was
             classification = classify(asked)

@@ -16,46 +16,67 @@ import re
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
+from agent.router.rows import one_per_row
 from agent.router.word_senses import is_people, is_person
+from agent.table import ColumnRole, Table
 
 _WORD = re.compile(r"[A-Za-z]+(?:'s)?")
+_NAMES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
 
 
-def superlative_reading(question: str, lex: Lexicon) -> tuple[str, str | None]:
-    """(`question` with each '<superlative> [N] <people noun>' restated as '[N] <noun> with the
-    lowest|highest <quantity>', a note naming what was read, or None when nothing was). Pure: the
-    question's other words are kept as written."""
+def superlative_reading(question: str, lex: Lexicon, table: Table | None = None) -> tuple[str, str | None]:
+    """(`question` with each '<superlative> [N] <noun>' restated as '[N] <noun> with the
+    lowest|highest <quantity>', a note naming what was read, or None when nothing was). The noun
+    names people, or (with `table`) the one text column holding a value per row ('product'). Pure:
+    the question's other words are kept as written."""
     notes, out, last = [], [], 0
     words = list(_WORD.finditer(question))
     for i, match in enumerate(words):
-        entry = V.SUPERLATIVES.get(match.group().lower())
-        if entry is None or i + 1 >= len(words):
+        word, start = match.group().lower(), match.start()
+        entry = V.SUPERLATIVES.get(word)
+        if word == "expensive" and i > 0 and words[i - 1].group().lower() in ("most", "least"):
+            entry = V.SUPERLATIVES["priciest" if words[i - 1].group().lower() == "most" else "cheapest"]
+            start = words[i - 1].start()
+        if entry is None or i + 1 >= len(words) or start < last:
             continue
         quantities, order = entry
-        count, noun = _noun_after(question, words, i, lex)
+        count, noun = _noun_after(question, words, i, lex, table)
         column = _one_column(quantities, lex)
         if noun is None or column is None:
             continue
         quantity = next(q for q in quantities if q in lex.header_words.get(column, ()))
         rank = "lowest" if order == "asc" else "highest"
-        out.append(question[last:match.start()])
+        out.append(question[last:start])
         out.append(f"{count}{noun.group()} with the {rank} {quantity}")
         last = noun.end()
-        notes.append(f"read '{match.group()}' as the {rank} {quantity} ({column}, the one column of that quantity)")
+        notes.append(f"read '{question[start:match.end()]}' as the {rank} {quantity} ({column}, the one column of "
+                     "that quantity)")
     if not notes:
         return question, None
     return "".join(out) + question[last:], "; ".join(notes)
 
 
-def _noun_after(question: str, words: list[re.Match], i: int, lex: Lexicon) -> tuple[str, re.Match | None]:
-    """('3 ' or '', the people noun) right after the adjective at `i` (a number may stand
-    between: 'the youngest 3 billionaires'); the noun is None when the next word is not one."""
+def _noun_after(question: str, words: list[re.Match], i: int, lex: Lexicon,
+                table: Table | None) -> tuple[str, re.Match | None]:
+    """('3 ' or '', the noun) right after the adjective at `i` (a number may stand between: 'the
+    youngest 3 billionaires'); the noun is None when the next word names neither people nor (with
+    `table`) the text column holding one value per row."""
     between = question[words[i].end():words[i + 1].start()]
     if between.strip() and not re.fullmatch(r"\s+\d+\s+", between):
         return "", None
     noun = words[i + 1]
     count = f"{between.strip()} " if between.strip() else ""
-    return (count, noun) if _names_people(noun.group().lower(), lex) else ("", None)
+    word = noun.group().lower()
+    return (count, noun) if _names_people(word, lex) or _names_rows(word, lex, table) else ("", None)
+
+
+def _names_rows(word: str, lex: Lexicon, table: Table | None) -> bool:
+    """True when `word` names one text column of `table` that holds a value per row ('products'
+    for Product): the rows' own things, which a superlative ranks."""
+    if table is None:
+        return False
+    columns = {m.column for m in lex.phrases.get((word,), ()) if m.kind == "column"}
+    return len(columns) == 1 and table.roles.get(next(iter(columns))) in _NAMES and one_per_row(table, next(iter(columns)))
 
 
 def _names_people(word: str, lex: Lexicon) -> bool:

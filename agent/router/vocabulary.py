@@ -63,9 +63,13 @@ SUPERLATIVES: dict[str, tuple[tuple[str, ...], str]] = {
     "youngest": (("age",), "asc"), "oldest": (("age",), "desc"), "tallest": (("height",), "desc"),
     "heaviest": (("weight",), "desc"), "lightest": (("weight",), "asc"), "richest": (("worth", "wealth"), "desc"),
     "wealthiest": (("worth", "wealth"), "desc"), "poorest": (("worth", "wealth"), "asc"),
+    "cheapest": (("price", "cost", "fare", "fee"), "asc"), "priciest": (("price", "cost", "fare", "fee"), "desc"),
+    "costliest": (("price", "cost", "fare", "fee"), "desc"),
 }
-"""A superlative adjective over people naming its own quantity (header words, any one of them) and
-order: 'the youngest billionaire' is the one with the lowest age (router/superlatives.py)."""
+"""A superlative adjective over people or the rows' things naming its own quantity (header words,
+any one of them) and order: 'the youngest billionaire' is the one with the lowest age, 'the cheapest
+product' the one with the lowest price (router/superlatives.py). 'most'/'least expensive' read as
+'priciest'/'cheapest'."""
 UNIT_PHRASES = {"years old": "age", "year old": "age", "years of age": "age"}
 """A unit after a number naming the quantity it measures: '60 years old' is a value of the age column."""
 QUANTITY_WORDS = {"qty", "quantity", "units", "pieces"}
