@@ -7,9 +7,9 @@ utilities' left out the 5 'utilties' rows); reading a near spelling as the same 
 guess. Refused naming the spellings left out and their rows, so the person can name them ('groceries
 or grocery') or say the one meant.
 
-Near means: the same words once each is made singular (WordNet's noun lemma: 'groceries' and
-'grocery'), or, for a value of letters and spaces six or more long, one letter dropped, added or
-two neighbours swapped. Values with digits (codes, scores, years) are never near one another."""
+Near means: the same words once each is made singular (words.singular, plain suffix rules, so a
+cold question loads no WordNet: 'groceries' and 'grocery'), or, for a value of letters and spaces
+six or more long, one letter dropped, added or two neighbours swapped. Values with digits (codes, scores, years) are never near one another."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from agent import table_rows
 from agent.plan import Op
-from agent.router import word_senses as S
+from agent.router.words import singular
 from agent.router.draft import Abstain
 from agent.table import ColumnRole, Table
 
@@ -62,7 +62,7 @@ def _near(a: str, b: str) -> bool:
     edit apart (see the module doc)."""
     if any(c.isdigit() for c in a + b):
         return False
-    if len(a.split()) == len(b.split()) and [S.lemma(w) for w in a.split()] == [S.lemma(w) for w in b.split()]:
+    if len(a.split()) == len(b.split()) and [singular(w) for w in a.split()] == [singular(w) for w in b.split()]:
         return True
     return min(len(a), len(b)) >= MIN_TYPO and all(c.isalpha() or c == " " for c in a + b) and _one_edit(a, b)
 
