@@ -283,7 +283,7 @@ def serve(files: Annotated[Optional[list[Path]], typer.Argument(help="Tables to 
 def _toolset(files: list[Path], config: Config):
     """The toolset over `files`, with the engine limits and profile settings of `config`."""
     from agent.toolset import Toolset
-    engine = config.engine.build(max_groups=config.tools.max_groups_returned, copy_rows=not one_question)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
     return Toolset.load(*files, engine=engine, low_cardinality=config.tools.low_cardinality, search=config.search)
 
 

@@ -93,3 +93,19 @@ def test_few_codes_are_still_values_to_name():
 @pytest.mark.parametrize("text", ["fraud_Kirlin and Sons", "Italy (ITA)", "O'Reilly's books", "BMI的", "", "S-03 e100"])
 def test_value_tokens_are_tokenize(text):
     assert value_tokens(text) == tuple(tokenize(text))
+
+
+def test_tools_and_mcp_keep_a_copying_engine(tmp_path: Path):
+    """`tally tools` / `tally mcp` build their toolset's engine as before (many questions: copied)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from agent.cli import _toolset, app
+
+    path = tmp_path / "shops.csv"
+    path.write_text(CSV)
+    assert _toolset([path], load_config(env={})).engine.backend.copy_rows is True
+    done = CliRunner().invoke(app, ["tools", str(path)])
+    assert done.exit_code == 0, done.output
+    assert "aggregate" in {t["function"]["name"] for t in json.loads(done.output)}
