@@ -45,8 +45,9 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def value_tokens(text: str) -> tuple[Token, ...]:
     """tokenize(text) as a tuple, memoised: building a table's lexicon tokenizes each of its values
-    several times (its phrase, its words, its length), and tables share values."""
+    several times (its phrase, its words, its length), one column's values after another. At most
+    4,096 texts are kept (about 4 MB at most: `tally serve` opens table after table)."""
     return tuple(tokenize(text))
