@@ -27,8 +27,10 @@ FileArg = Annotated[Path, typer.Argument(help="CSV, TSV or Parquet file.")]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml to use.")]
 
 
-def build_agent(path: Path, config: Config):
-    """Load the table and wire the agent: the OpenAI model when configured, else router only."""
+def build_agent(path: Path, config: Config, *, one_question: bool = False):
+    """Load the table and wire the agent: the OpenAI model when configured, else router only.
+    `one_question`: the process asks it one question (`tally ask`), so its engine scans the
+    table's rows where they are instead of copying them for later questions."""
     from agent.loop import Agent
     from agent.router.router import Router
     from agent.sources import open_table
@@ -38,7 +40,7 @@ def build_agent(path: Path, config: Config):
     if config.model.configured:
         from agent.openai_model import OpenAIModel
         model = OpenAIModel(config.model)
-    engine = config.engine.build(max_groups=config.tools.max_groups_returned)
+    engine = config.engine.build(max_groups=config.tools.max_groups_returned, copy_rows=not one_question)
     router = Router(table, config.router, config.search)
     return Agent(table=table, engine=engine, router=router, config=config, model=model,
                  searcher=_searcher(table, config, router.lexicon))
@@ -57,7 +59,7 @@ def _choose_agent(files: list[str], question: str, config: Config):
     from agent.sources import expand
 
     specs = expand(files)
-    agents = [build_agent(Path(spec), config) for spec in specs]
+    agents = [build_agent(Path(spec), config, one_question=True) for spec in specs]
     if len(agents) == 1:
         return agents[0]
     choice = choose_table(question, agents)

@@ -161,15 +161,16 @@ class EngineConfig(BaseModel):
     spark_master: str = "local[2]"
     """Spark master URL (spark://host:7077, yarn, local[N]) when kind is spark."""
 
-    def build(self, *, max_groups: int = 50):
-        """The configured engine (a SqlEngine). Spark is imported only when chosen."""
+    def build(self, *, max_groups: int = 50, copy_rows: bool = True):
+        """The configured engine (a SqlEngine). Spark is imported only when chosen. `copy_rows`
+        False (one question in this process) lets DuckDB scan a loaded file's rows where they are."""
         if self.kind == "spark":
             from agent.engine.spark_backend import spark_engine
             return spark_engine(master=self.spark_master, max_groups=max_groups)
         from agent.engine import duckdb_engine
         return duckdb_engine(max_groups=max_groups, memory_limit=self.memory_limit,
                              temp_directory=str(Path(self.temp_directory).expanduser()) if self.temp_directory else None,
-                             threads=self.threads)
+                             threads=self.threads, copy_rows=copy_rows)
 
 
 class WebConfig(BaseModel):

@@ -12,8 +12,9 @@
    against a bare DuckDB process running the question's query over the file.
 
 Usage: .venv/bin/python bench/onepath.py [--repeats 5] [--out bench/onepath_results.md]
-       .venv/bin/python bench/onepath.py --cold [--against DIR]   # the cold processes alone, printed;
-       --against also runs them, in turns, with the agent package under DIR (another checkout)
+       .venv/bin/python bench/onepath.py --cold [--against DIR] [--rounds N]   # the cold processes alone,
+       printed; --against also runs them, in turns, with the agent package under DIR (another
+       checkout); --rounds repeats them (medians; wall and CPU time both reported)
 Targets: cold ask <= 1.5 s and peak RSS <= 600 MB on the 10M Parquet; warm <= 1.5x bare DuckDB
 and >= 20x the seed engine; cold <= 1.5x a bare DuckDB process. Nothing is asserted in tests."""
 
@@ -58,23 +59,24 @@ def build_parquet(source: Path = CSV_100K, out: Path = PARQUET_10M) -> Path:
     return out
 
 
-def run_process(argv: list[str], env: dict[str, str] | None = None, code: Path = ROOT) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS MB, first output line) of one fresh process (GNU time for the RSS)
-    run in the checkout `code` (so `-m agent` is its agent package)."""
+def run_process(argv: list[str], env: dict[str, str] | None = None, code: Path = ROOT) -> tuple[float, float, str, float]:
+    """(wall seconds, peak RSS MB, first output line, CPU seconds: user + system) of one fresh
+    process (GNU time for the RSS and CPU) run in the checkout `code` (so `-m agent` is its agent
+    package). On a shared machine the CPU time moves far less with the load than the wall time."""
     started = time.perf_counter()
-    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], cwd=code, capture_output=True, text=True,
+    done = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", *argv], cwd=code, capture_output=True, text=True,
                           env={**os.environ, **(env or {})})
     wall = time.perf_counter() - started
-    rss = int(done.stderr.strip().splitlines()[-1]) / 1024
-    return wall, rss, (done.stdout.splitlines() or [done.stderr[-200:]])[0]
+    rss, user, system = done.stderr.strip().splitlines()[-1].split()
+    return wall, int(rss) / 1024, (done.stdout.splitlines() or [done.stderr[-200:]])[0], float(user) + float(system)
 
 
-def tally_ask(path: Path, question: str, cache: Path, code: Path = ROOT) -> tuple[float, float, str]:
+def tally_ask(path: Path, question: str, cache: Path, code: Path = ROOT) -> tuple[float, float, str, float]:
     env = {"TALLY_CACHE": str(cache), "TALLY_MODEL": "", "OPENAI_API_KEY": ""}
     return run_process([sys.executable, "-m", "agent", "ask", str(path), question], env, code)
 
 
-def bare_duckdb_process(sql: str) -> tuple[float, float, str]:
+def bare_duckdb_process(sql: str) -> tuple[float, float, str, float]:
     code = f"import duckdb; print(duckdb.connect().execute({sql!r}).fetchall()[:1])"
     return run_process([sys.executable, "-c", code])
 
@@ -211,15 +213,8 @@ def _asks(path: Path, label: str, codes: list[Path], runs: dict[Path, dict]) -> 
         cache.cleanup()
 
 
-def cold_runs(path: Path, codes: list[Path]) -> dict[Path, dict[str, tuple[float, float, str]]]:
-    """The cold processes, in one run, per checkout of `codes` (bytecode compiled first): the
-    Parquet's `tally ask` on the first open (empty table cache) and the cached open; the 100k
-    CSV's (OS file cache warm for both); a bare DuckDB process over each file; `python -c pass`."""
-    for code in codes:
-        compile_bytecode(code)
+def _cold_round(path: Path, codes: list[Path]) -> dict[Path, dict[str, tuple[float, float, str, float]]]:
     runs: dict[Path, dict] = {code: {} for code in codes}
-    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
-        tally_ask(CSV_100K, COLD_QUESTION, Path(cache))  # the OS file cache warm for every run
     _asks(path, "parquet", codes, runs)
     bare = {"parquet bare DuckDB": bare_duckdb_process(COLD_SQL.replace("read_csv", "read_parquet").format(
         path=repr(str(path))))}
@@ -231,32 +226,55 @@ def cold_runs(path: Path, codes: list[Path]) -> dict[Path, dict[str, tuple[float
     return runs
 
 
-def cold_lines(runs: dict[Path, dict[str, tuple[float, float, str]]]) -> list[str]:
-    """The cold runs as a markdown table (a wall s and peak RSS MB column pair per checkout), with
-    each checkout's ratios to bare DuckDB."""
+def _median_runs(rounds: list[dict[Path, dict]]) -> dict[Path, dict[str, tuple[float, float, str, float]]]:
+    """Per checkout and process: the median wall, RSS and CPU over the rounds (the first round's answer)."""
+    first = rounds[0]
+    return {code: {name: (statistics.median(r[code][name][0] for r in rounds),
+                          statistics.median(r[code][name][1] for r in rounds), first[code][name][2],
+                          statistics.median(r[code][name][3] for r in rounds)) for name in first[code]}
+            for code in first}
+
+
+def cold_runs(path: Path, codes: list[Path], rounds: int = 1) -> dict[Path, dict[str, tuple[float, float, str, float]]]:
+    """The cold processes, in one run, per checkout of `codes` (bytecode compiled first): the
+    Parquet's `tally ask` on the first open (empty table cache) and the cached open; the 100k
+    CSV's (OS file cache warm for both); a bare DuckDB process over each file; `python -c pass`.
+    With several `rounds`, each process's medians over them (checkouts in turns in every round)."""
+    for code in codes:
+        compile_bytecode(code)
+    with tempfile.TemporaryDirectory(prefix="tally-bench-cache-") as cache:
+        tally_ask(CSV_100K, COLD_QUESTION, Path(cache))  # the OS file cache warm for every run
+    return _median_runs([_cold_round(path, codes) for _ in range(rounds)])
+
+
+def cold_lines(runs: dict[Path, dict[str, tuple[float, float, str, float]]]) -> list[str]:
+    """The cold runs as a markdown table (wall s, CPU s and peak RSS MB columns per checkout), with
+    each checkout's ratios to bare DuckDB, by wall time and by CPU time."""
     codes = list(runs)
     first = runs[codes[0]]
-    head = " | ".join(f"{c.name}: wall s | {c.name}: peak RSS MB" for c in codes)
-    lines = [f"| process | {head} | answer |", "|---|" + "---:|---:|" * len(codes) + "---|"]
+    head = " | ".join(f"{c.name}: wall s | {c.name}: CPU s | {c.name}: peak RSS MB" for c in codes)
+    lines = [f"| process | {head} | answer |", "|---|" + "---:|---:|---:|" * len(codes) + "---|"]
     for name in first:
-        cells = " | ".join(f"{runs[c][name][0]:.2f} | {runs[c][name][1]:.0f}" for c in codes)
+        cells = " | ".join(f"{runs[c][name][0]:.2f} | {runs[c][name][3]:.2f} | {runs[c][name][1]:.0f}" for c in codes)
         lines.append(f"| {name} | {cells} | {runs[codes[-1]][name][2][:60]} |")
     lines.append("")
     for code in codes:
         r = runs[code]
-        ratio = {f"{k} {o}": r[f"{k} {o} open"][0] / r[f"{k} bare DuckDB"][0] for k in ("parquet", "csv")
-                 for o in ("first", "cached")}
-        lines.append(f"- {code.name}: Parquet first open {ratio['parquet first']:.2f}x, cached open "
-                     f"{ratio['parquet cached']:.2f}x a bare DuckDB process; 100k CSV first open "
-                     f"{ratio['csv first']:.2f}x, cached open {ratio['csv cached']:.2f}x (target <= 1.5x)")
+        for label, i in (("wall", 0), ("CPU", 3)):
+            ratio = {f"{k} {o}": r[f"{k} {o} open"][i] / r[f"{k} bare DuckDB"][i] for k in ("parquet", "csv")
+                     for o in ("first", "cached")}
+            lines.append(f"- {code.name} ({label}): Parquet first open {ratio['parquet first']:.2f}x, cached open "
+                         f"{ratio['parquet cached']:.2f}x a bare DuckDB process; 100k CSV first open "
+                         f"{ratio['csv first']:.2f}x, cached open {ratio['csv cached']:.2f}x (target <= 1.5x)")
     return lines
 
 
-def cold_report(path: Path, codes: list[Path]) -> str:
-    """The cold runs alone, with the load at the start."""
+def cold_report(path: Path, codes: list[Path], rounds: int = 1) -> str:
+    """The cold runs alone, with the load at the start and at the end."""
     load = os.getloadavg()[0]
-    return "\n".join([f"Load average at start: {load:.1f} on {os.cpu_count()} cores.", "",
-                      *cold_lines(cold_runs(path, codes))])
+    lines = cold_lines(cold_runs(path, codes, rounds))
+    return "\n".join([f"Load average at start: {load:.1f}, at the end: {os.getloadavg()[0]:.1f}, on {os.cpu_count()} "
+                      f"cores; medians of {rounds} round(s).", "", *lines])
 
 
 def main() -> int:
@@ -264,6 +282,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path, default=HERE / "onepath_results.md")
     parser.add_argument("--cold", action="store_true", help="Only the cold processes (printed, not written).")
+    parser.add_argument("--rounds", type=int, default=1, help="Rounds of the cold processes (medians reported).")
     parser.add_argument("--against", type=Path, action="append", default=[],
                         help="Another checkout (a directory holding agent/) whose cold processes run in turn with "
                              "this one's, to compare code in one run.")
@@ -271,10 +290,10 @@ def main() -> int:
     codes = [c.resolve() for c in args.against] + [ROOT]
     path = build_parquet()
     if args.cold:
-        print(cold_report(path, codes))
+        print(cold_report(path, codes, args.rounds))
         return 0
     load = os.getloadavg()[0]
-    cold = cold_runs(path, codes)
+    cold = cold_runs(path, codes, args.rounds)
     exact = exact_10m(path)
     warm = warm_100k(args.repeats)
     text = report(load, cold, exact, warm)

@@ -19,13 +19,14 @@ class Engine(Protocol):
 
 
 def duckdb_engine(*, max_groups: int = 50, memory_limit: str | None = None, temp_directory: str | None = None,
-                  threads: int | None = None) -> "SqlEngine":
-    """A SqlEngine on a fresh in-process DuckDB connection with these settings."""
+                  threads: int | None = None, copy_rows: bool = True) -> "SqlEngine":
+    """A SqlEngine on a fresh in-process DuckDB connection with these settings; `copy_rows` False
+    scans a loaded file's rows where they are (agent.engine.duckdb_backend.DuckDBBackend)."""
     from agent.engine.duckdb_backend import DuckDBBackend, DuckDBSettings
     from agent.engine.sql_engine import SqlEngine
 
     settings = DuckDBSettings(memory_limit=memory_limit, temp_directory=temp_directory, threads=threads)
-    return SqlEngine(DuckDBBackend(settings), max_groups=max_groups)
+    return SqlEngine(DuckDBBackend(settings, copy_rows=copy_rows), max_groups=max_groups)
 
 
 from agent.engine.sql_engine import SqlEngine  # noqa: E402  (after Engine, which it does not need)

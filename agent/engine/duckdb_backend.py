@@ -40,11 +40,14 @@ def sql_name(file_name: str, taken: set[str]) -> str:
 
 
 class DuckDBBackend:
-    """Runs compiled trees on one DuckDB connection (thread-safe: one query at a time)."""
+    """Runs compiled trees on one DuckDB connection (thread-safe: one query at a time). With
+    `copy_rows` False (a process that asks one question: `tally ask`), a loaded file's rows are
+    scanned where they are (its Parquet rows file, or its DataFrame) instead of copied: the same
+    SQL over the same typed rows, without a copy that only later questions would gain from."""
 
     dialect = "duckdb"
 
-    def __init__(self, settings: DuckDBSettings = DuckDBSettings()):
+    def __init__(self, settings: DuckDBSettings = DuckDBSettings(), *, copy_rows: bool = True):
         config = {k: v for k, v in (("memory_limit", settings.memory_limit),
                                     ("temp_directory", settings.temp_directory),
                                     ("threads", settings.threads)) if v is not None}
@@ -54,6 +57,7 @@ class DuckDBBackend:
         self._lock = threading.Lock()
         self._render_lock = threading.Lock()
         self._rendered: dict[int, tuple[exp.Expression, str]] = {}
+        self.copy_rows = copy_rows
         self._copied: set[str] = set()
         """Tables copied into this connection's storage (the ones whose text columns may be encoded)."""
         self._encoded: dict[str, dict[str, str]] = {}
@@ -75,11 +79,23 @@ class DuckDBBackend:
                     table.relation(self.connection, name)
                 elif table.in_place:  # another agent's DataFrame: scanned where it is
                     self.connection.register(name, table.df)
+                elif not self.copy_rows:  # one question: its rows scanned where they are
+                    self._scan(table, name)
                 else:  # a loaded file: copied once into DuckDB's columnar storage (fast scans of text)
                     self._copy(table, name)
                 self._names[table] = name
             weakref.finalize(table, self._forget, name)
         return self._names[table]
+
+    def _scan(self, table: Table, name: str) -> None:
+        """Name the table's typed rows `name` without copying them: a view over its Parquet file
+        when its rows are not in memory, else its DataFrame registered as it is."""
+        if table.frame_loaded or table.rows_parquet is None:
+            self.connection.register(name, table.df)
+            return
+        source = exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(table.rows_parquet))])
+        self.connection.execute(exp.Create(this=exp.Table(this=exp.to_identifier(name, quoted=True)), kind="VIEW",
+                                           expression=exp.select(exp.Star()).from_(source)).sql(dialect=self.dialect))
 
     def _copy(self, table: Table, name: str) -> None:
         """Copy the table's typed rows into table `name`: from its Parquet file when its rows are

@@ -14,7 +14,7 @@ from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
-from agent.router.tokens import Token, tokenize
+from agent.router.tokens import Token, value_tokens
 from agent.router.values import add_value_words, add_values, is_flag, yes_no
 from agent.router.words import column_forms, header_words, is_month_header, singular, stem
 from agent.table import ColumnRole, Table
@@ -185,7 +185,7 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     elif role is ColumnRole.numeric:
         _add_numeric(lex, table, column, name)
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
-        titles = [str(v) for v in _named_values(table, column) if len(tokenize(str(v))) <= 6]
+        titles = [str(v) for v in _named_values(table, column) if len(value_tokens(str(v))) <= 6]
         add_value_words(lex, column, titles)
     elif role is ColumnRole.identifier and (codes := _text_codes(table, column)):
         add_values(lex, column, codes, config)  # 'S-03', 'E100': a sensor's or a manager's rows
@@ -235,9 +235,9 @@ def _text_codes(table: Table, column: str) -> list[str]:
     """An identifier column's distinct codes that hold a letter ('S-03', 'E100', 'u42'; in order of
     first appearance), when it has at most ID_VALUES_MAX of them; [] for numbers ('1', '00789':
     a question's number is read as a number first) and for larger columns."""
-    values = table_rows.distinct(table, column)
-    if len(values) > ID_VALUES_MAX:
+    if table_rows.counts(table, column).distinct > ID_VALUES_MAX:  # counted: the values are never read
         return []
+    values = table_rows.distinct(table, column)
     return [str(v) for v in values if isinstance(v, str) and re.search(r"[A-Za-z]", v)]
 
 

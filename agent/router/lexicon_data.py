@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.router.tokens import CJK, tokenize
+from agent.router.tokens import CJK, value_tokens
 from agent.router.words import SIMPLE
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
@@ -97,7 +97,7 @@ class Lexicon:
     """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
 
     def add(self, phrase: str, meaning: Meaning, *, replace: bool = False) -> None:
-        key = (phrase.lower(),) if SIMPLE.match(phrase) else tuple(t.lower for t in tokenize(phrase))
+        key = (phrase.lower(),) if SIMPLE.match(phrase) else tuple(t.lower for t in value_tokens(phrase))
         if not key:
             return
         lengths = self.lengths.setdefault(key[0], [])

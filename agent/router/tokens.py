@@ -7,6 +7,7 @@ table's lexicon (agent/router/chinese.py)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -42,3 +43,11 @@ def tokenize(text: str) -> list[Token]:
         kind = "word" if m.lastgroup in (None, "other") else m.lastgroup
         out.append(Token(raw, raw.lower(), kind))
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def value_tokens(text: str) -> tuple[Token, ...]:
+    """tokenize(text) as a tuple, memoised: building a table's lexicon tokenizes each of its values
+    several times (its phrase, its words, its length), one column's values after another. At most
+    4,096 texts are kept (about 4 MB at most: `tally serve` opens table after table)."""
+    return tuple(tokenize(text))

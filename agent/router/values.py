@@ -10,7 +10,7 @@ from collections import Counter
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.lexicon_data import Lexicon, Meaning
-from agent.router.tokens import tokenize
+from agent.router.tokens import value_tokens
 from agent.router.words import SIMPLE
 from agent.table_rows import Numbers
 
@@ -58,7 +58,7 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
         if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()):
             # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A'
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
-        elif SIMPLE.match(text) or len(tokenize(text)) <= 6:
+        elif SIMPLE.match(text) or len(value_tokens(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
     if len(values) > PROPER_MIN_VALUES:
         lex.proper.update(v.strip().casefold() for v in values if SIMPLE.match(v.strip()) and v.strip()[:1].isupper())
@@ -77,7 +77,7 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
     if prefix:  # 'fraud_Kirlin and Sons' may be asked for as 'Kirlin and Sons'
         for v in values:
             text = v.strip()[len(prefix):]
-            if len(text) > 2 and len(tokenize(text)) <= 6:
+            if len(text) > 2 and len(value_tokens(text)) <= 6:
                 lex.add(text, Meaning("value", column, v.strip()))
     codes = {v.strip().upper() for v in values}
     if values and len(codes & set(V.US_STATES.values())) >= 0.8 * len(codes):
@@ -94,7 +94,7 @@ def add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
         return
     lex.folded_values += [v.strip().casefold() for v in values]
     for v in values:
-        for word in {w.lower for w in tokenize(v) if w.kind == "word" and len(w.text) >= 4}:
+        for word in {w.lower for w in value_tokens(v) if w.kind == "word" and len(w.text) >= 4}:
             if word not in V.STOPWORDS and word not in V.FILLER:
                 seen = lex.value_words.get(word, ())
                 lex.value_words[word] = (column, v.strip()) if seen == () else None
@@ -135,7 +135,7 @@ def add_bare_names(lex: Lexicon, column: str, values: list[str]) -> None:
     counts = Counter(n.casefold() for n in names.values() if n is not None)
     for value, name in names.items():
         if name is not None and counts[name.casefold()] == 1 and name.casefold() not in folded \
-                and len(tokenize(name)) <= 6:
+                and len(value_tokens(name)) <= 6:
             lex.add(name, Meaning("value", column, value.strip()))
 
 
