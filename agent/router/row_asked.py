@@ -29,9 +29,14 @@ def asked_phrase(reading: Reading) -> tuple[int, int] | None:
     up to a preposition or relative word (BOUNDARIES) or punctuation; None for another opening."""
     tokens = reading.tokens
     words = [t.lower for t in tokens]
-    if len(words) < 3 or words[0] not in OPENERS or words[1] not in COPULAS:
+    if len(words) < 3 or words[0] not in OPENERS:
         return None
-    start = 3 if words[2] in DETERMINERS else 2
+    if words[1] in COPULAS:
+        start = 3 if words[2] in DETERMINERS else 2
+    elif words[1] in DETERMINERS:  # "What's the item ...": the tokenizer drops the contracted 's
+        start = 2
+    else:
+        return None
     end = start
     while end < len(tokens) and tokens[end].kind == "word" and words[end] not in BOUNDARIES:
         end += 1
