@@ -50,7 +50,8 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
 
 
-def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
+def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
+                 in_range: bool = False) -> str:
     """'YYYY-MM' for a month name ('YYYY-MM-DD' with its day): the year written after it, else `year`,
     else the one year the column has rows on that day (with none that day, in that month). Raises
     Abstain when no row or several years qualify."""
@@ -67,7 +68,7 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
         years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
-        if day and not years:  # no row on that day: the one year the column has rows in the month
+        if day and not years and in_range:  # a range's end with no row that day: the month's one year
             years = sorted({int(y) for y in dates.dt.year.unique()})
     if not years:
         raise Abstain(f"No rows of {column} fall in '{named}'.")
@@ -117,7 +118,7 @@ def _range_link(item: Item, reading: Reading) -> Item | None:
     return link if link is not None and link.text.lower() in RANGE_LINKS else None
 
 
-def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> str | None:
+def month_day_value(item: Item, reading: Reading, table: Table, column: str, in_range: bool = False) -> str | None:
     """The ISO day a month name and the day number right after it name ('March 2' -> '2024-03-02',
     the year written after it or the one year the column has rows on that day), reading both; None
     when no day number follows (a whole month is no point to compare with). Raises Abstain as
@@ -125,7 +126,7 @@ def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> 
     if not _is_day(reading.at(item.pos + 1)):
         return None
     item.used = True
-    return _month_value(item, reading, table, column)
+    return _month_value(item, reading, table, column, in_range=in_range)
 
 
 def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
@@ -134,7 +135,7 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
     name and its day number (dates.month_day_value) as one day of the date column; False when no
     day number follows the month (a whole month is left to the other readings)."""
     column = date_column(nxt, reading, lex)
-    value = month_day_value(nxt, reading, table, column)
+    value = month_day_value(nxt, reading, table, column, in_range=op == "between")
     if value is None:
         return False
     upper = None
@@ -142,7 +143,7 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
         second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
         if second is not None and second.text.lower() == "and":
             second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
-        upper = month_day_value(second, reading, table, column) if second is not None and second.kind == "month" else None
+        upper = month_day_value(second, reading, table, column, True) if second is not None and second.kind == "month" else None
         if upper is None:
             raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
         value, upper = sorted((value, upper))
@@ -161,7 +162,7 @@ def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     second = reading.after(link) if link is not None else None
     if link is not None and second is not None and second.kind == "month":
         second.used = True
-        end = _month_value(second, reading, table, column)
+        end = _month_value(second, reading, table, column, in_range=True)
         start = _month_value(item, reading, table, column, year=int(end[:4]))
         if len(start) != len(end):
             raise Abstain(f"'{item.text} ... {link.text} {second.text}' joins a day and a whole month; "
