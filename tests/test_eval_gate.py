@@ -32,6 +32,14 @@ STALE_CASSETTES: dict[str, str] = {
                      "percentage, noted), so the model's next request differs; re-record with `make record` (the local model)",
     "bug-crash-rate-latest-day": "the date column's parse note now says the month-first order is assumed (no day "
                                  "above 12); the tool result the model saw differs; re-record with `make record`",
+    "demo-sparkov-4": "the model's first call aggregated a text column; its WrongType message now says what the cells hold "
+                      "(agent/text_reason.py), so the tool result the model saw differs; re-record with `make record`",
+    "demo-sparkov-7": "the model's first call aggregated a text column; its WrongType message now says what the cells hold "
+                      "(agent/text_reason.py), so the tool result the model saw differs; re-record with `make record`",
+    "demo-kaggle-4": "the model's first call aggregated a text column; its WrongType message now says what the cells hold "
+                      "(agent/text_reason.py), so the tool result the model saw differs; re-record with `make record`",
+    "demo-kaggle-7": "the model's first call aggregated a text column; its WrongType message now says what the cells hold "
+                      "(agent/text_reason.py), so the tool result the model saw differs; re-record with `make record`",
 }
 """Replay cases whose recorded exchange no longer matches because a tool result legitimately changed
 and the local model that records them is not installed on the machine that changed it: each a
