@@ -35,6 +35,15 @@ def sql(query: str, path: Path) -> list[tuple]:
     return con.execute(query).fetchall()
 
 
+def column_type(engine, table, column: str) -> str:
+    """The DuckDB data type of `column` in the engine's copy (or view) of `table` ('VARCHAR', 'ENUM(...)')."""
+    name = engine.schema(table).table
+    (kind,), = engine.backend.connection.execute(
+        "SELECT data_type FROM information_schema.columns WHERE table_name = ? AND column_name = ?",
+        [name, column]).fetchall()
+    return kind
+
+
 def agent_over(table, engine=None, config=None):
     """An Agent with no model over the typed `table`: the router answers alone, on `engine` (a new
     DuckDB engine when None), with `config` (the default config, read with no environment, when None)."""

@@ -10,26 +10,19 @@ from agent.engine import duckdb_engine
 from agent.errors import NoRowsMatched
 from agent.plan import Agg, AggregateArgs, Op, Predicate
 from agent.table import table_from_text
+from tests.helpers import column_type
 
 ROWS = ["b,1", "a ,2", "A,4", ",8", "é,16", "Z,32", "b,64", "Z,128", "b,256"]
 CSV = "shop,amount,note\n" + "".join(f"{row},n{i}\n" for i, row in enumerate(ROWS + ROWS))
 """Every row twice (so few enough distinct shops to encode); `note` is unique per row."""
 
 
-def _column_type(engine, table, column: str) -> str:
-    name = engine.schema(table).table
-    (kind,), = engine.backend.connection.execute(
-        "SELECT data_type FROM information_schema.columns WHERE table_name = ? AND column_name = ?",
-        [name, column]).fetchall()
-    return kind
-
-
 @pytest.fixture()
 def encoded():
     engine, table = duckdb_engine(), table_from_text(CSV, "t.csv")
     engine.aggregate(table, AggregateArgs(op=Agg.sum, column="amount", where=[Predicate(column="shop", op=Op.eq, value="b")]))
-    assert _column_type(engine, table, "shop").startswith("ENUM")  # the case under test
-    assert _column_type(engine, table, "note") == "VARCHAR"  # unique values: left as text
+    assert column_type(engine, table, "shop").startswith("ENUM")  # the case under test
+    assert column_type(engine, table, "note") == "VARCHAR"  # unique values: left as text
     return engine, table
 
 

@@ -17,6 +17,7 @@ from agent.plan import Agg, AggregateArgs, Op, Predicate
 from agent.router.lexicon import ID_VALUES_MAX, build_lexicon
 from agent.router.tokens import tokenize, value_tokens
 from agent.table import table_from_text
+from tests.helpers import column_type
 
 ROWS = ["b,1", "a ,2", "A,4", ",8", "é,16", "Z,32", "b,64", "Z,128", "b,256"]
 CSV = "shop,amount,note\n" + "".join(f"{row},n{i}\n" for i, row in enumerate(ROWS + ROWS))
@@ -30,14 +31,6 @@ def _kind_of(engine, table) -> str:
     return kind
 
 
-def _column_type(engine, table, column: str) -> str:
-    name = engine.schema(table).table
-    (kind,), = engine.backend.connection.execute(
-        "SELECT data_type FROM information_schema.columns WHERE table_name = ? AND column_name = ?",
-        [name, column]).fetchall()
-    return kind
-
-
 def test_one_question_engine_scans_the_rows_file_in_place():
     table = table_from_text(CSV, "t.csv")
     assert not table.frame_loaded and table.rows_parquet is not None  # the case under test: rows in a file
@@ -46,7 +39,7 @@ def test_one_question_engine_scans_the_rows_file_in_place():
         Predicate(column="shop", op=Op.eq, value="b")]))
     assert result.value == 2 * (1 + 64 + 256)  # by hand: b's rows, twice
     assert _kind_of(engine, table) == "VIEW"  # not copied
-    assert _column_type(engine, table, "shop") == "VARCHAR"  # nor dictionary-encoded: nothing to gain in one question
+    assert column_type(engine, table, "shop") == "VARCHAR"  # nor dictionary-encoded: nothing to gain in one question
 
 
 @pytest.mark.parametrize("copy_rows", [True, False])
