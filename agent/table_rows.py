@@ -217,6 +217,12 @@ def values(table: Table, column: str) -> list[tuple[object, int]]:
     return cache[column]
 
 
+def text_cells(table: Table, column: str, n: int = 6) -> tuple[str, ...]:
+    """Up to `n` distinct present values of `column` as text, in order of first appearance: what a
+    refusal shows of a text column (agent.text_reason.why_not_numbers)."""
+    return tuple(str(v) for v, _ in values(table, column)[:n])
+
+
 def distinct(table: Table, column: str) -> list[object]:
     """The column's distinct present values in order of first appearance."""
     return [v for v, _ in values(table, column)]

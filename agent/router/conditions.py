@@ -73,15 +73,20 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         return
     same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
-        last = same[-1]  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
-        if meaning.value in (last.values or [last.value]):
-            return  # said twice ('paid ... is yes'): one value
-        last.values = [*(last.values or [last.value]), meaning.value]
-        _both_flag_values(item, last, lex)
-        last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
+        if _widen(same[-1], meaning.value):  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
+            _both_flag_values(item, same[-1], lex)
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+def _widen(last: Predicate, value: object) -> bool:
+    """`last` (= / in, != / not in) made to hold `value` too (IN / NOT IN); False if it did ('said twice')."""
+    if value in (last.values or [last.value]):
+        return False
+    last.values = [*(last.values or [last.value]), value]
+    last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
+    return True
 
 
 def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
@@ -320,8 +325,6 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
     value = column_number(item, column, draft, lex)
     same = [p for _, p in draft.predicates if p.column == column and p.op in (Op.eq, Op.in_)]
     if same and isinstance(value, float) and all(isinstance(v, float) for v in same[-1].values or [same[-1].value]):
-        last = same[-1]  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)
-        if value not in (last.values or [last.value]):
-            last.op, last.values, last.value = Op.in_, [*(last.values or [last.value]), value], None
+        _widen(same[-1], value)  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)
         return
     draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))

@@ -96,6 +96,10 @@ class Lexicon:
     lengths: dict[str, list[int]] = field(default_factory=dict)
     """First word -> phrase lengths starting with it, longest first (so lookups try only those)."""
 
+    def columns_named(self, phrase: tuple[str, ...]) -> set[str]:
+        """The columns `phrase` (lowercase words) names by its name or header words."""
+        return {m.column for m in self.phrases.get(phrase, ()) if m.kind == "column"}
+
     def add(self, phrase: str, meaning: Meaning, *, replace: bool = False) -> None:
         key = (phrase.lower(),) if SIMPLE.match(phrase) else tuple(t.lower for t in value_tokens(phrase))
         if not key:

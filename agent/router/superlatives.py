@@ -75,8 +75,11 @@ def _names_rows(word: str, lex: Lexicon, table: Table | None) -> bool:
     for Product): the rows' own things, which a superlative ranks."""
     if table is None:
         return False
-    columns = {m.column for m in lex.phrases.get((word,), ()) if m.kind == "column"}
-    return len(columns) == 1 and table.roles.get(next(iter(columns))) in _NAMES and one_per_row(table, next(iter(columns)))
+    columns = lex.columns_named((word,))
+    if len(columns) != 1:
+        return False
+    (column,) = columns
+    return table.roles.get(column) in _NAMES and one_per_row(table, column)
 
 
 def _names_people(word: str, lex: Lexicon) -> bool:

@@ -48,7 +48,7 @@ def who_which_reading(question: str, lex: Lexicon, table: Table) -> tuple[str, s
 
 def _text_column(phrase: tuple[str, ...], lex: Lexicon, table: Table) -> str | None:
     """The one column `phrase` names (its name or header words), when that column holds text."""
-    columns = {m.column for m in lex.phrases.get(phrase, ()) if m.kind == "column"}
+    columns = lex.columns_named(phrase)
     if len(columns) != 1:
         return None
     (column,) = columns

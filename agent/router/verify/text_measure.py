@@ -23,5 +23,5 @@ def check_text_magnitude(draft: Draft, reading: Reading, lex: Lexicon, table: Ta
     word = next((i.text for i in reading.of("order") if i.text.lower() not in V.COUNT_ORDER), None)
     if word is None:
         return
-    why = why_not_numbers([str(v) for v, _ in table_rows.values(table, column)[:6]])
+    why = why_not_numbers(list(table_rows.text_cells(table, column)))
     raise Abstain(f"'{word}' ranks by size, but {column} holds text, not numbers{': ' + why if why else ''}.")
