@@ -4,8 +4,7 @@ or Abstain naming the words."""
 
 from __future__ import annotations
 
-from agent import table_rows
-from agent.numbers import AmbiguousNumber, is_code, lenient_number, question_number
+from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
@@ -15,8 +14,7 @@ from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.rows import holds_number
-from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
+from agent.router.subjects import counts_rows, dimension_column, unit_column
 from agent.router.wording import multiple_reason
 from agent.table import ColumnRole, Table
 
@@ -73,14 +71,14 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         return
     same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
-        if _widen(same[-1], meaning.value):  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
+        if widen(same[-1], meaning.value):  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
             _both_flag_values(item, same[-1], lex)
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
 
 
-def _widen(last: Predicate, value: object) -> bool:
+def widen(last: Predicate, value: object) -> bool:
     """`last` (= / in, != / not in) made to hold `value` too (IN / NOT IN); False if it did ('said twice')."""
     if value in (last.values or [last.value]):
         return False
@@ -262,69 +260,3 @@ def _share(number: Item, value: float, column: str, draft: Draft, lex: Lexicon) 
         return value
     draft.notes.append(f"read '{number.text}' as {value / 100:g} ({column} holds fractions of 1)")
     return value / 100
-
-
-def _numeric_key(column: str, table: Table) -> bool:
-    """True for an identifier column of numbers ('id' holding 1, 2, 3): a number said right after its
-    name ('id 3', 'the row with id 3') is that column's value, as after a numeric column's name."""
-    return table.roles[column] is ColumnRole.identifier and str(table.df[column].dtype).startswith(("int", "Int", "float"))
-
-
-def _code_column(item: Item, prev: Item | None, table: Table) -> str | None:
-    """The one text identifier column holding a question's number written with leading zeros
-    ('02139', agent.numbers.is_code) as one of its cells, the column named just before it when it
-    is one; None when the number is no code or not exactly one such column holds it."""
-    if not is_code(item.text):
-        return None
-    columns = [c for c, role in table.roles.items() if role is ColumnRole.identifier and table_rows.is_text(table, c)]
-    if prev is not None and prev.kind == "column" and prev.column in columns:
-        columns = [prev.column]
-    holders = [c for c in columns if item.text in table_rows.distinct(table, c)]
-    if len(holders) == 1 and prev is not None and prev.kind == "column" and prev.column == holders[0]:
-        prev.used = True
-    return holders[0] if len(holders) == 1 else None
-
-
-def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
-    if reason := multiple_reason(item, item, reading):
-        raise Abstain(reason)
-    before = reading.at(item.pos - 1)
-    year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
-    if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
-        column = date_column(item, reading, lex)
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
-        return
-    prev, nxt = reading.before(item), column_after(item, reading, table)
-    try:
-        unit = unit_column(item, reading, lex)
-    except ValueError as exc:
-        raise Abstain(f"{exc}; name the column.") from None
-    if unit is not None:  # 'who is 60 years old': Age = 60
-        draft.notes.append(f"read '{item.text} {reading.after(item).text}' as {unit} = {item.text}")
-        column = unit
-    elif prev is not None and prev.kind == "column" and (prev.column in lex.numeric_columns
-                                                         or _numeric_key(prev.column, table)):
-        prev.used = True
-        draft.columns = [c for c in draft.columns if c is not prev]
-        column = prev.column
-    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
-        nxt.used = True
-        draft.columns = [c for c in draft.columns if c is not nxt]
-        column = nxt.column
-    elif (code := _code_column(item, prev, table)) is not None:  # '02139': a zip as its cells write it
-        draft.notes.append(f"read {item.text} as {code} = '{item.text}'")
-        draft.predicates.append((item.pos, Predicate(column=code, op=Op.eq, value=item.text)))
-        return
-    else:
-        holders = [c for c in lex.numeric_columns if holds_number(table, c, item.number)]
-        if len(holders) != 1:
-            where = f"in {', '.join(holders)}" if holders else "in no numeric column"
-            raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
-        column = holders[0]
-        draft.notes.append(f"read {item.text} as {column} = {item.text}")
-    value = column_number(item, column, draft, lex)
-    same = [p for _, p in draft.predicates if p.column == column and p.op in (Op.eq, Op.in_)]
-    if same and isinstance(value, float) and all(isinstance(v, float) for v in same[-1].values or [same[-1].value]):
-        _widen(same[-1], value)  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)
-        return
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.conditions import bare_number, comparison, value_condition
+from agent.router.bare_number import bare_number
+from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
 from agent.router.none_of import none_of
