@@ -238,3 +238,27 @@ def test_a_value_names_which_of_two_stored_same_named_columns_is_meant(tmp_path)
     outcome = _parquet_ask(tmp_path, PRIZES, "who was the champion previous to s raj?")
     assert outcome.status == "answered", outcome.answer
     assert [row["Champion"] for row in outcome.results[-1].result.rows] == ["Selbaraju Subramaniam"]
+
+
+def _numbered_matches(repeat: bool) -> str:
+    """32 matches numbered 1-32 in 'No.' (so many distinct whole numbers that the loader types the
+    column an identifier); with `repeat`, rows 4 and 5 are one match listed twice (same date, teams,
+    venue). Venue is Olympic on rows 1, 4, 5 and 9: 4 rows, 3 matches."""
+    lines = ["No.,Date,Home team,Visiting team,Result,Venue"]
+    for n in range(1, 33):
+        day = 4 if repeat and n == 5 else n
+        venue = "Olympic" if n in (1, 4, 5, 9) else f"Ground {n}"
+        lines.append(f"{n},{day} May 1990,Finland,Team {day},Win,{venue}")
+    return "\n".join(lines) + "\n"
+
+
+def test_rows_repeating_one_event_are_refused_when_the_row_number_is_an_identifier():
+    from tests.helpers import router_agent as agent
+
+    assert agent(_numbered_matches(True)).table.roles["No."].value == "identifier"
+    answer = _refusal(_numbered_matches(True), "how many times was olympic the venue?")
+    assert "Rows 4 and 5 agree on every column but No." in answer
+
+
+def test_distinct_events_numbered_by_an_identifier_are_counted():
+    assert _value(_numbered_matches(False), "how many times was olympic the venue?") == 4

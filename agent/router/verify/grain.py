@@ -73,8 +73,8 @@ def _header_bases(table: Table) -> dict[str, list[str]]:
 
 
 def _running_numbers(table: Table) -> list[str]:
-    """Numeric columns numbering the rows ('#', 'No.'): a different whole number on every row, all
-    between 0 and the row count + 1 (a year or a season is a value, not a row's number). Cached on
+    """Number columns numbering the rows ('#', 'No.'; typed numeric, or an identifier as a long
+    table's are): a different whole number on every row, all between 0 and the row count + 1 (a year or a season is a value, not a row's number). Cached on
     the table (a fact of its rows, asked on every row count)."""
     cached = table.__dict__.get("_verify_running_numbers")
     if cached is None:
@@ -84,10 +84,13 @@ def _running_numbers(table: Table) -> list[str]:
 
 def _find_running_numbers(table: Table) -> list[str]:
     """_running_numbers, computed over the table's rows."""
+    import pandas as pd
+
     found = []
     for column in table.df.columns:
-        if table.roles.get(column) is not ColumnRole.numeric:
-            continue
+        if table.roles.get(column) not in (ColumnRole.numeric, ColumnRole.identifier) \
+                or not pd.api.types.is_numeric_dtype(table.df[column]):
+            continue  # a long table's 'No.' 1..32 is typed an identifier: still the rows' own number
         values = table.df[column].dropna()
         if len(values) == len(table.df) and values.is_unique and bool((values % 1 == 0).all()) \
                 and values.min() >= 0 and values.max() <= len(table.df) + 1:
