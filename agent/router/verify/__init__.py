@@ -60,6 +60,7 @@ from agent.router.verify.when import check_when
 from agent.table import Table
 
 from agent.router.verify.sold import check_sold_rows
+from agent.router.verify.year_columns import check_year_elsewhere
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -106,3 +107,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
     check_sold_rows(plan, reading, table)
+    check_year_elsewhere(plan, reading, table)
