@@ -62,6 +62,7 @@ from agent.table import Table
 from agent.router.verify.sold import check_sold_rows
 from agent.router.verify.year_columns import check_year_elsewhere
 from agent.router.verify.named_mean import check_named_mean
+from agent.router.verify.header_rows import check_header_rows
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -110,3 +111,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_sold_rows(plan, reading, table)
     check_year_elsewhere(plan, reading, table)
     check_named_mean(plan, table)
+    check_header_rows(plan, table)
