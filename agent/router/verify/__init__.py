@@ -63,6 +63,7 @@ from agent.router.verify.sold import check_sold_rows
 from agent.router.verify.year_columns import check_year_elsewhere
 from agent.router.verify.named_mean import check_named_mean
 from agent.router.verify.header_rows import check_header_rows
+from agent.router.verify.neighbour_column import check_neighbour_column
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -112,3 +113,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_year_elsewhere(plan, reading, table)
     check_named_mean(plan, table)
     check_header_rows(plan, table)
+    check_neighbour_column(plan)
