@@ -54,7 +54,7 @@ from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
-from agent.router.verify.shown import check_row_noun_shown, check_shown_by_meaning
+from agent.router.verify.shown import check_relative_shown, check_row_noun_shown, check_shown_by_meaning
 from agent.router.verify.spans import respell
 from agent.router.verify.when import check_when
 from agent.table import Table
@@ -104,6 +104,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_summed_years(plan, table)
     check_shown_by_meaning(plan, reading)
     check_row_noun_shown(plan, reading)
+    check_relative_shown(plan, reading)
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
     check_unread_numbers(plan, table)
