@@ -113,6 +113,9 @@ def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]
 
 _QUESTION_STARTS = ("is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could", "will",
                     "what", "which", "how", "when", "where", "why")
+_ONE_WHO = ("is", "was", "has", "had", "did", "does")
+"""After 'who', verbs asking for one person ('who is the only person from Jamaica?': a name, not the
+records; 'who are the customers from Texas?' asks for rows)."""
 
 
 _APPROX = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|approx\.?)\s+([-$€£]?\d[\d,]*(?:\.\d+)?)", re.I)
@@ -143,7 +146,8 @@ def _check_asks_for_rows(question: str, reading: Reading) -> None:
     of the applicant who...': those want a value, which records would only seem to answer).
     Raises Abstain otherwise."""
     words = question.lower().split()
-    if words and words[0].strip("?,.") in _QUESTION_STARTS:
+    if words and (words[0].strip("?,.") in _QUESTION_STARTS
+                  or (words[0] == "who" and len(words) > 1 and words[1].strip("?,.") in _ONE_WHO)):
         raise Abstain("it asks for a value or a yes/no answer, not for records; a record search would only "
                       "seem to answer it")
     if any(w.strip("?,.") in ("different", "distinct", "unique") for w in words):
