@@ -195,7 +195,7 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
         if tokens[pos].lower in V.PERIOD_WORDS:
             kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
             continue
-        if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
+        if (pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos)) and not _modifier(pos, gap, reading):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
             continue
@@ -222,6 +222,11 @@ def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> No
         if len(holders) == 1 and after is not None and after.kind == "row":
             item.meanings, item.kind = [Meaning("column", holders[0])], "column"
             reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
+
+
+def _modifier(pos: int, gap: list[int], reading: Reading) -> bool:
+    """True when the word at `pos` qualifies the next (unmatched, or a column): 'each bicentenary stamp set'."""
+    return pos + 1 in gap or any(i.pos == pos + 1 and i.kind == "column" for i in reading.items)
 
 
 def _in_a(tokens: list[Token], pos: int) -> bool:
