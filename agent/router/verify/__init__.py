@@ -64,6 +64,7 @@ from agent.router.verify.year_columns import check_year_elsewhere
 from agent.router.verify.named_mean import check_named_mean
 from agent.router.verify.header_rows import check_header_rows
 from agent.router.verify.neighbour_column import check_neighbour_column
+from agent.router.verify.joined_values import check_joined_values
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -115,3 +116,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_named_mean(plan, table)
     check_header_rows(plan, table)
     check_neighbour_column(plan)
+    check_joined_values(plan, table)
