@@ -262,3 +262,17 @@ def test_rows_repeating_one_event_are_refused_when_the_row_number_is_an_identifi
 
 def test_distinct_events_numbered_by_an_identifier_are_counted():
     assert _value(_numbered_matches(False), "how many times was olympic the venue?") == 4
+
+
+RACES_TWO_A_DAY = """Race,Race Name,Pole Position,Winning driver,Independent winner
+1,Race of Spain,Yvan Muller,Yvan Muller,Fabio Fabiani
+2,Race of Spain,,Yvan Muller,Fabio Fabiani
+3,Race of Japan,Alain Menu,Alain Menu,Charles Ng
+4,Race of Japan,,Tom Coronel,Charles Ng
+"""
+"""Two races a weekend, the second with no pole position: races 1 and 2 differ only in a blank,
+so they are two races (Fabio Fabiani won 2), not one listed twice."""
+
+
+def test_rows_differing_only_by_a_blank_cell_are_two_events():
+    assert _value(RACES_TWO_A_DAY, "how many times was fabio fabiani independent winner?") == 2

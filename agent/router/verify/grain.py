@@ -133,21 +133,25 @@ def _repeated_event(mask, columns: list[str], table: Table, numbered: bool) -> t
     picks (a boolean array over the table's rows) of two
     rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
     a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
-    (two ticket ids are two tickets: _tells_apart); None when no two rows do. A log's two status
+    (two ticket ids are two tickets: _tells_apart), where both rows hold a value; None when no two rows do. A log's two status
     updates on one day differ in one column with no row numbers: two events. The first two picked
     rows of the first group (by its first picked row) holding two picked rows are returned."""
     import numpy as np
 
     others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
+    picked = np.flatnonzero(mask)
     for left in [None, *others]:
-        groups = _row_groups(table, [c for c in columns if c != left])[mask]
+        # two rows differing in `left` are parts of one thing only when both hold a value there: a
+        # race 2 with no pole position beside race 1 is another race, not a goal of one match
+        rows = picked if left is None else picked[table.df[left].notna().to_numpy()[picked]]
+        groups = _row_groups(table, [c for c in columns if c != left])[rows]
         if len(groups) < 2:
             continue
         twice = np.bincount(groups)[groups] >= 2
         if twice.any():
             first = int(np.argmax(twice))
             same = np.flatnonzero(groups == groups[first])
-            return int(same[0]), int(same[1]), left
+            return int(np.searchsorted(picked, rows[same[0]])), int(np.searchsorted(picked, rows[same[1]])), left
     return None
 
 
