@@ -1,7 +1,8 @@
 """A word after 'each'/'a single' that qualifies the noun after it is no row noun
-(agent/router/link.py, _row_scope and _modifier): 'list each bicentenary stamp set' keeps
+(agent/router/link.py, _row_scope and _modifier): 'list each bicentenary stamp set' (a word of Stamp set's values) keeps
 'bicentenary' unread (the rows are stamp sets; it says which), so nothing answers with every row;
-'in a single season' still reads 'season' as one row."""
+'in a single season' and 'the smallest single product price' (no value holds 'product') still read
+'season' and 'product' as one row."""
 
 from __future__ import annotations
 
@@ -29,3 +30,10 @@ def test_a_word_qualifying_a_column_after_each_is_no_row_noun():
 
 def test_the_noun_after_a_single_is_still_one_row():
     assert _kinds(SEASONS, "what is the most blocks in a single season?").get("season") == "row"
+
+
+PRODUCTS = "product_name,product_category,unit_price\nEarl Grey,Tea,3.5\nVanilla,Flavours,0.8\nMocha,Coffee,2.0\n"
+
+
+def test_a_row_noun_before_a_column_that_no_value_holds_is_still_the_row():
+    assert _kinds(PRODUCTS, "which category has the smallest single product price?").get("product") == "row"
