@@ -115,5 +115,5 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_year_elsewhere(plan, reading, table)
     check_named_mean(plan, table)
     check_header_rows(plan, table)
-    check_neighbour_column(plan)
+    check_neighbour_column(plan, reading)
     check_joined_values(plan, table)
