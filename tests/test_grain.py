@@ -276,3 +276,17 @@ so they are two races (Fabio Fabiani won 2), not one listed twice."""
 
 def test_rows_differing_only_by_a_blank_cell_are_two_events():
     assert _value(RACES_TWO_A_DAY, "how many times was fabio fabiani independent winner?") == 2
+
+
+RACES_BY_PLACE = """Race,Race Name,Winning driver,Winning team
+1,Race of Brazil,Robert Huff,Chevrolet
+2,Race of Brazil,Alain Menu,Chevrolet
+3,Race of Belgium,Robert Huff,Chevrolet
+4,Race of Belgium,Javier Villa,SUNRED
+"""
+"""Races 1 and 3 agree on all but their number and Race Name, a name in words: two races named
+apart, not one listed twice (Chevrolet won 3)."""
+
+
+def test_numbered_rows_differing_in_a_name_in_words_are_two_events():
+    assert _value(RACES_BY_PLACE, "how many times was chevrolet the winning team?") == 3

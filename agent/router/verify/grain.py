@@ -111,6 +111,19 @@ def _tells_apart(table: Table, column: str) -> bool:
     return cache[column]
 
 
+def _worded(table: Table, column: str) -> bool:
+    """True for a text column whose values are words with no digit ('Race of Brazil', 'Race of
+    Belgium'): two rows differing there are two things named apart, not parts of one (a match's
+    goals differ in a score or a minute). Cached on the table."""
+    cache = table.__dict__.setdefault("_verify_worded", {})
+    if column not in cache:
+        values = [str(v) for v in table_rows.distinct(table, column)] \
+            if table.roles.get(column) in (ColumnRole.text, ColumnRole.categorical) else []
+        worded = [v for v in values if re.search(r"[^\W\d_]", v) and not re.search(r"\d", v)]
+        cache[column] = bool(values) and len(worded) >= 0.8 * len(values)
+    return cache[column]
+
+
 def _row_groups(table: Table, columns: list[str]):
     """One group number per row of the table (numpy int array) for `columns`: two rows share a
     number when their cells, as written (text), agree on every one of `columns`. Built once per
@@ -133,12 +146,13 @@ def _repeated_event(mask, columns: list[str], table: Table, numbered: bool) -> t
     picks (a boolean array over the table's rows) of two
     rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
     a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
-    (two ticket ids are two tickets: _tells_apart), where both rows hold a value; None when no two rows do. A log's two status
+    (two ticket ids are two tickets: _tells_apart) nor one of names in words (_worded), where both rows
+    hold a value; None when no two rows do. A log's two status
     updates on one day differ in one column with no row numbers: two events. The first two picked
     rows of the first group (by its first picked row) holding two picked rows are returned."""
     import numpy as np
 
-    others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
+    others = [c for c in columns if not _tells_apart(table, c) and not _worded(table, c)] if numbered else []
     picked = np.flatnonzero(mask)
     for left in [None, *others]:
         # two rows differing in `left` are parts of one thing only when both hold a value there: a
