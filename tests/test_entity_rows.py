@@ -150,3 +150,23 @@ def test_a_singular_person_noun_needs_a_determiner():
     decision = Router(table_from_text(RICH, "t.csv"), CONFIG.router).route(
         "What is the country of the billionaire with the highest age?")
     assert any("kind of person" in n for n in decision.notes) and decision.plan is not None
+
+
+# 5 people, one a row; Nationality French on Ann, Cy, Eve (3); Notes L (lesbian) on Bea only, who is
+# Swedish, so the French lesbians are 0, never the 3 French rows.
+PEOPLE = ("Name,Nationality,Notable as,Notes\nAnn,French,Writer,G\nBea,Swedish,Singer,L\n"
+          "Cy,French,Actor,G\nDan,English,Poet,B\nEve,French,Painter,G\n")
+
+
+def test_a_class_of_people_by_an_attribute_is_not_every_row():
+    from agent.router.word_senses import is_people
+
+    assert is_people("passengers") and not is_people("lesbians") and not is_people("americans") \
+        and not is_people("catholics")
+    outcome = ask(PEOPLE, "what is the total number of french lesbians?")
+    assert outcome.status == "abstained", outcome.answer
+
+
+def test_people_with_no_attribute_are_still_the_rows():
+    outcome = ask(PEOPLE, "how many individuals are french?")
+    assert outcome.status == "answered" and "3" in outcome.answer, outcome.answer

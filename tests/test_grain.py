@@ -238,3 +238,55 @@ def test_a_value_names_which_of_two_stored_same_named_columns_is_meant(tmp_path)
     outcome = _parquet_ask(tmp_path, PRIZES, "who was the champion previous to s raj?")
     assert outcome.status == "answered", outcome.answer
     assert [row["Champion"] for row in outcome.results[-1].result.rows] == ["Selbaraju Subramaniam"]
+
+
+def _numbered_matches(repeat: bool) -> str:
+    """32 matches numbered 1-32 in 'No.' (so many distinct whole numbers that the loader types the
+    column an identifier); with `repeat`, rows 4 and 5 are one match listed twice (same date, teams,
+    venue). Venue is Olympic on rows 1, 4, 5 and 9: 4 rows, 3 matches."""
+    lines = ["No.,Date,Home team,Visiting team,Result,Venue"]
+    for n in range(1, 33):
+        day = 4 if repeat and n == 5 else n
+        venue = "Olympic" if n in (1, 4, 5, 9) else f"Ground {n}"
+        lines.append(f"{n},{day} May 1990,Finland,Team {day},Win,{venue}")
+    return "\n".join(lines) + "\n"
+
+
+def test_rows_repeating_one_event_are_refused_when_the_row_number_is_an_identifier():
+    from tests.helpers import router_agent as agent
+
+    assert agent(_numbered_matches(True)).table.roles["No."].value == "identifier"
+    answer = _refusal(_numbered_matches(True), "how many times was olympic the venue?")
+    assert "Rows 4 and 5 agree on every column but No." in answer
+
+
+def test_distinct_events_numbered_by_an_identifier_are_counted():
+    assert _value(_numbered_matches(False), "how many times was olympic the venue?") == 4
+
+
+RACES_TWO_A_DAY = """Race,Race Name,Pole Position,Winning driver,Independent winner
+1,Race of Spain,Yvan Muller,Yvan Muller,Fabio Fabiani
+2,Race of Spain,,Yvan Muller,Fabio Fabiani
+3,Race of Japan,Alain Menu,Alain Menu,Charles Ng
+4,Race of Japan,,Tom Coronel,Charles Ng
+"""
+"""Two races a weekend, the second with no pole position: races 1 and 2 differ only in a blank,
+so they are two races (Fabio Fabiani won 2), not one listed twice."""
+
+
+def test_rows_differing_only_by_a_blank_cell_are_two_events():
+    assert _value(RACES_TWO_A_DAY, "how many times was fabio fabiani independent winner?") == 2
+
+
+RACES_BY_PLACE = """Race,Race Name,Winning driver,Winning team
+1,Race of Brazil,Robert Huff,Chevrolet
+2,Race of Brazil,Alain Menu,Chevrolet
+3,Race of Belgium,Robert Huff,Chevrolet
+4,Race of Belgium,Javier Villa,SUNRED
+"""
+"""Races 1 and 3 agree on all but their number and Race Name, a name in words: two races named
+apart, not one listed twice (Chevrolet won 3)."""
+
+
+def test_numbered_rows_differing_in_a_name_in_words_are_two_events():
+    assert _value(RACES_BY_PLACE, "how many times was chevrolet the winning team?") == 3

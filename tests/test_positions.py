@@ -33,7 +33,7 @@ def race():
 @pytest.mark.parametrize("question, answer", [
     ("who is above cy diaz?", "Bo Chan"),  # row 3 -> row 2, the anchor's own column
     ("which rider is listed after bo chan?", "Cy Diaz"),  # row 2 -> row 3
-    ("which team placed after cy diaz?", "Green"),  # row 3 -> row 4 (Place 3 -> 4 agrees)
+    ("what is the team of the rider placed after cy diaz?", "Green"),  # row 3 -> row 4 (Place 3 -> 4 agrees)
     ("what is the team of the rider before ed fox", "Green"),  # row 5 -> row 4, its Team
     ("what is the next rider after di eng?", "Ed Fox"),
     ("who is the previous rider to bo chan?", "Ann Lee"),
@@ -52,6 +52,7 @@ def test_positions_answered_by_hand(question, answer):
     ("which rider won before cy diaz?", "'won'"),  # a word the reading does not account for
     ("which rider is after zed?", "not a value of any column"),
     ("which rider is next to cy diaz?", "before or after"),  # either side: no direction
+    ("which team placed after cy diaz?", "a value of rider"),  # the next row's team, or the next rider?
 ])
 def test_positions_refused_naming_the_words(race, question, words):
     decision = race.route(question)

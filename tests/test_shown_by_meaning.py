@@ -21,7 +21,7 @@ def test_a_column_related_by_meaning_is_not_shown():
 
 def test_a_column_named_by_its_header_is_shown():
     # the row before Melodies from Heaven is row 1: its Lead Vocals is Kirk Franklin
-    _, result = router_ask(TRACKS, 'what is the lead vocals before "melodies from heaven"?')
+    _, result = router_ask(TRACKS, 'what is the lead vocals of the title before "melodies from heaven"?')
     assert "Kirk Franklin" in str(result)
 
 

@@ -72,7 +72,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     _rate_as_verb(tokens, reading)
     gap = read_month_numbers(reading, lex, gap)
     settle_columns(reading, lex, question)
-    gap = _row_scope(tokens, gap, reading)
+    gap = _row_scope(tokens, gap, reading, lex)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
     _percent_columns(reading)
@@ -186,7 +186,7 @@ def _weak_lowercase_link(tokens: list[Token], run: list[int], value: str, lex: L
     return value.casefold() != tokens[run[0]].lower or tokens[run[0]].lower in lex.proper
 
 
-def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[int]:
+def _row_scope(tokens: list[Token], gap: list[int], reading: Reading, lex: Lexicon) -> list[int]:
     """'in a single season', 'in one transaction', 'in a season': the noun after single/given/one/
     each (or 'in a') is the row itself (unless it names a value); it is read as a row noun and the
     reading marked."""
@@ -195,7 +195,7 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading) -> list[in
         if tokens[pos].lower in V.PERIOD_WORDS:
             kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
             continue
-        if pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos):
+        if (pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos)) and not _modifier(tokens, pos, gap, reading, lex):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
             continue
@@ -222,6 +222,11 @@ def _quantity_of_rows(tokens: list[Token], reading: Reading, lex: Lexicon) -> No
         if len(holders) == 1 and after is not None and after.kind == "row":
             item.meanings, item.kind = [Meaning("column", holders[0])], "column"
             reading.notes.append(f"read '{item.text} of {after.text}' as {holders[0]} (items counted in a row)")
+
+
+def _modifier(tokens: list[Token], pos: int, gap: list[int], reading: Reading, lex: Lexicon) -> bool:
+    """True when the word at `pos`, a word of text values, qualifies the next: 'each bicentenary stamp set'."""
+    return tokens[pos].lower in lex.value_words and (pos + 1 in gap or any(i.pos == pos + 1 for i in reading.items))
 
 
 def _in_a(tokens: list[Token], pos: int) -> bool:

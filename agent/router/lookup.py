@@ -32,6 +32,7 @@ def lookup_plan(question: str, lex: Lexicon, table: Table, config: SearchConfig)
         raise Abstain(f"it asks for records ordered by a value ('{ranked.group()}'), which search does not rank "
                       "by; ask for the value itself ('what is the lowest <column>?') or the row holding it "
                       "('who has the lowest <column>?')")
+    _check_one_person(question)
     _disambiguate(reading, table)
     notes: list[str] = []
     top_n = _count_asked(reading) or config.top_n
@@ -113,6 +114,9 @@ def _identifiers(question: str, reading: Reading, table: Table, notes: list[str]
 
 _QUESTION_STARTS = ("is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "could", "will",
                     "what", "which", "how", "when", "where", "why")
+_ONE_WHO = ("is", "was", "has", "had", "did", "does")
+"""After 'who', verbs asking for one person ('who is the only person from Jamaica?': a name, not the
+records; 'who are the customers from Texas?' asks for rows)."""
 
 
 _APPROX = re.compile(r"\b(?:about|around|approximately|roughly|nearly|almost|approx\.?)\s+([-$€£]?\d[\d,]*(?:\.\d+)?)", re.I)
@@ -153,6 +157,15 @@ def _check_asks_for_rows(question: str, reading: Reading) -> None:
     if not names_rows:
         raise Abstain("it does not ask for rows (transactions, records, a sample...); to list a column's "
                       "distinct values ask 'what are the distinct values of <column>?'")
+
+
+def _check_one_person(question: str) -> None:
+    """Raises Abstain for 'who is/was/had ...' (_ONE_WHO): it asks for one person's value, which
+    records would only seem to answer ('who is the only person to rank from jamaica?')."""
+    words = question.lower().split()
+    if len(words) > 1 and words[0] == "who" and words[1].strip("?,.") in _ONE_WHO:
+        raise Abstain("it asks for a value or a yes/no answer, not for records; a record search would only "
+                      "seem to answer it")
 
 
 _PLACE = re.compile(r"city|state|country|region|location|place|town|address|street|zip|merchant|store|shop", re.I)

@@ -67,15 +67,19 @@ def generic_synonyms() -> frozenset[str]:
                      for name in synset.lemma_names() if "_" not in name) - set(VALUE_NOUNS)
 
 
-_MARKED = ("female.n.02", "male.n.02", "juvenile.n.01", "adult.n.01")
-"""Classes of people by sex or age: 'women', 'children', 'adults' set a condition on the rows (a
-sex or age column), so they never stand for the rows themselves."""
+_MARKED = ("female.n.02", "male.n.02", "juvenile.n.01", "adult.n.01", "homosexual.n.01", "bisexual.n.01",
+           "heterosexual.n.01", "inhabitant.n.01", "native.n.01", "religious_person.n.01")
+"""Classes of people by an attribute - sex or age ('women', 'children', 'adults'), orientation
+('lesbians', 'gays'), where they live or come from ('americans', 'frenchmen', 'natives'), faith
+('catholics'): each sets a condition on the rows (a sex, age, nationality... column, or a code for
+it), so they never stand for the rows themselves ('how many french lesbians' is not every French
+row)."""
 
 
 @lru_cache(maxsize=65536)
 def is_people(word: str) -> bool:
     """True when `word` is a plural noun (morphy finds its singular), with no sense other than a
-    noun, whose first sense is a kind of person that is not a class by sex or age: 'patients',
+    noun, whose first sense is a kind of person that is not a class by an attribute (_MARKED): 'patients',
     'individuals', 'passengers'; not 'women', 'children' (conditions), 'more' (Thomas More is an
     instance, and 'more' an adjective), 'smith' (singular: a name as often as a trade)."""
     wn = W.wordnet()
@@ -90,14 +94,14 @@ def is_people(word: str) -> bool:
 @lru_cache(maxsize=65536)
 def is_person(base: str) -> bool:
     """True when the singular noun `base` has no sense other than a noun and its first sense is a
-    kind of person that is not a class by sex or age ('billionaire', 'passenger'); the same test
+    kind of person that is not a class by an attribute (_MARKED) ('billionaire', 'passenger'); the same test
     as `is_people` without the plural ('the youngest billionaire' names one of the rows' people)."""
     wn = W.wordnet()
     return wn is not None and not any(s.pos() != "n" for s in wn.synsets(base)) and _person_sense(base)
 
 
 def _person_sense(base: str) -> bool:
-    """True when the first noun sense of `base` is a kind of person, not a class by sex or age."""
+    """True when the first noun sense of `base` is a kind of person, not a class by an attribute (_MARKED)."""
     wn = W.wordnet()
     first = wn.synsets(base, "n")[:1]
     if not first or first[0].instance_hypernyms():

@@ -21,7 +21,11 @@ raises the router's Abstain naming the words unless
 and the table's shape does not spoil the reading (shape.py: a summary row among the rows read,
 rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place'), nor
 what one row or column stands for (grain.py: a repeated header, rows repeating one event, 'from'
-read against where each row took place).
+read against where each row took place), nor the rows a plan reads (header_rows.py: a row repeating the
+header line; joined_values.py: a count per value where a cell joins several values; year_columns.py: a
+bare year that another column dating the rows places on other rows; named_mean.py: an average over
+named values one of which holds more rows), nor the step of a neighbour (neighbour_column.py: the
+row after a value of one column, showing another column the question does not tie to it).
 
 How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
 a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
@@ -54,7 +58,7 @@ from agent.router.verify.numbers import check_numbers
 from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
-from agent.router.verify.shown import check_row_noun_shown, check_shown_by_meaning
+from agent.router.verify.shown import check_relative_shown, check_row_noun_shown, check_shown_by_meaning
 from agent.router.verify.spans import respell
 from agent.router.verify.when import check_when
 from agent.table import Table
@@ -62,6 +66,11 @@ from agent.table import Table
 from agent.router.verify.sold import check_sold_rows
 from agent.router.verify.signed_spend import check_signed_spend
 from agent.router.verify.near_spellings import check_near_spellings
+from agent.router.verify.year_columns import check_year_elsewhere
+from agent.router.verify.named_mean import check_named_mean
+from agent.router.verify.header_rows import check_header_rows
+from agent.router.verify.neighbour_column import check_neighbour_column
+from agent.router.verify.joined_values import check_joined_values
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -102,6 +111,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_summed_years(plan, table)
     check_shown_by_meaning(plan, reading)
     check_row_noun_shown(plan, reading)
+    check_relative_shown(plan, reading)
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
     check_unread_numbers(plan, table)
@@ -110,3 +120,8 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_sold_rows(plan, reading, table)
     check_signed_spend(plan, reading, table)
     check_near_spellings(plan, table)
+    check_year_elsewhere(plan, reading, table)
+    check_named_mean(plan, table)
+    check_header_rows(plan, table)
+    check_neighbour_column(plan, reading)
+    check_joined_values(plan, table)

@@ -73,8 +73,8 @@ def _header_bases(table: Table) -> dict[str, list[str]]:
 
 
 def _running_numbers(table: Table) -> list[str]:
-    """Numeric columns numbering the rows ('#', 'No.'): a different whole number on every row, all
-    between 0 and the row count + 1 (a year or a season is a value, not a row's number). Cached on
+    """Number columns numbering the rows ('#', 'No.'; typed numeric, or an identifier as a long
+    table's are): a different whole number on every row, all between 0 and the row count + 1 (a year or a season is a value, not a row's number). Cached on
     the table (a fact of its rows, asked on every row count)."""
     cached = table.__dict__.get("_verify_running_numbers")
     if cached is None:
@@ -84,10 +84,13 @@ def _running_numbers(table: Table) -> list[str]:
 
 def _find_running_numbers(table: Table) -> list[str]:
     """_running_numbers, computed over the table's rows."""
+    import pandas as pd
+
     found = []
     for column in table.df.columns:
-        if table.roles.get(column) is not ColumnRole.numeric:
-            continue
+        if table.roles.get(column) not in (ColumnRole.numeric, ColumnRole.identifier) \
+                or not pd.api.types.is_numeric_dtype(table.df[column]):
+            continue  # a long table's 'No.' 1..32 is typed an identifier: still the rows' own number
         values = table.df[column].dropna()
         if len(values) == len(table.df) and values.is_unique and bool((values % 1 == 0).all()) \
                 and values.min() >= 0 and values.max() <= len(table.df) + 1:
@@ -105,6 +108,19 @@ def _tells_apart(table: Table, column: str) -> bool:
     if column not in cache:
         values = table.df[column].dropna()
         cache[column] = role is not ColumnRole.numeric and len(values) == len(table.df) and values.is_unique
+    return cache[column]
+
+
+def _worded(table: Table, column: str) -> bool:
+    """True for a text column whose values are words with no digit ('Race of Brazil', 'Race of
+    Belgium'): two rows differing there are two things named apart, not parts of one (a match's
+    goals differ in a score or a minute). Cached on the table."""
+    cache = table.__dict__.setdefault("_verify_worded", {})
+    if column not in cache:
+        values = [str(v) for v in table_rows.distinct(table, column)] \
+            if table.roles.get(column) in (ColumnRole.text, ColumnRole.categorical) else []
+        worded = [v for v in values if re.search(r"[^\W\d_]", v) and not re.search(r"\d", v)]
+        cache[column] = bool(values) and len(worded) >= 0.8 * len(values)
     return cache[column]
 
 
@@ -130,21 +146,26 @@ def _repeated_event(mask, columns: list[str], table: Table, numbered: bool) -> t
     picks (a boolean array over the table's rows) of two
     rows agreeing on every column of `columns`, or, in a table that numbers its rows (`numbered`:
     a list of parts, goal 5 and goal 6), on all but one column, never one that tells rows apart
-    (two ticket ids are two tickets: _tells_apart); None when no two rows do. A log's two status
+    (two ticket ids are two tickets: _tells_apart) nor one of names in words (_worded), where both rows
+    hold a value; None when no two rows do. A log's two status
     updates on one day differ in one column with no row numbers: two events. The first two picked
     rows of the first group (by its first picked row) holding two picked rows are returned."""
     import numpy as np
 
-    others = [c for c in columns if not _tells_apart(table, c)] if numbered else []
+    others = [c for c in columns if not _tells_apart(table, c) and not _worded(table, c)] if numbered else []
+    picked = np.flatnonzero(mask)
     for left in [None, *others]:
-        groups = _row_groups(table, [c for c in columns if c != left])[mask]
+        # two rows differing in `left` are parts of one thing only when both hold a value there: a
+        # race 2 with no pole position beside race 1 is another race, not a goal of one match
+        rows = picked if left is None else picked[table.df[left].notna().to_numpy()[picked]]
+        groups = _row_groups(table, [c for c in columns if c != left])[rows]
         if len(groups) < 2:
             continue
         twice = np.bincount(groups)[groups] >= 2
         if twice.any():
             first = int(np.argmax(twice))
             same = np.flatnonzero(groups == groups[first])
-            return int(same[0]), int(same[1]), left
+            return int(np.searchsorted(picked, rows[same[0]])), int(np.searchsorted(picked, rows[same[1]])), left
     return None
 
 

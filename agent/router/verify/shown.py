@@ -52,3 +52,25 @@ def check_row_noun_shown(plan: BaseModel, reading: Reading) -> None:
         if naming and all(i.pos > noun.pos for i in naming):
             raise Abstain(f"'{item.text} {noun.text}' asks for a row, but the answer would be its "
                           f"{', '.join(plan.columns)}, named after it ('{naming[0].text}'); name the column to show.")
+
+
+_RELATIVES = {"that", "which", "who", "whose"}
+_HAVING = {"had", "has", "have", "having", "held", "holds", "featured", "features", "included", "includes"}
+
+
+def check_relative_shown(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a plan of picked rows (_shows_rows, or a ranked rank) shows a column the
+    question names only inside a relative clause of having ('the first date that had official
+    guests'): the clause says which rows count (those with a guest), and the asked value is
+    the noun before it (the date), not the column named in it."""
+    kind = type(plan).__name__
+    if not (_shows_rows(plan) or kind == "RankArgs") or not getattr(plan, "columns", None):
+        return
+    tokens = [t.lower for t in reading.tokens]
+    naming = [i for i in reading.items if i.kind == "column" and i.column in plan.columns]
+    for item in naming:
+        if item.pos >= 2 and tokens[item.pos - 1] in _HAVING and tokens[item.pos - 2] in _RELATIVES \
+                and all(i.pos > item.pos - 2 for i in naming if i.column == item.column):
+            raise Abstain(f"'{reading.tokens[item.pos - 2].text} {reading.tokens[item.pos - 1].text} {item.text}' "
+                          f"says which rows count, but the answer would show {item.column} itself; name the "
+                          "column whose value is asked.")

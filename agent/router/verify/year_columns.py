@@ -1,0 +1,78 @@
+"""Verifier rule: a bare year read against one column while another column dates the rows too.
+
+'how many races were in 2010?' on a table with Season (2010 for the 2009-10 season) and Date
+('28 Nov 2009', '24 Jan 2010'): the router reads 2010 as Season = 2010 because the number is a
+value of Season, but the year 2010 of Date picks other rows. With no word naming the column, the
+question does not say which calendar it means, so the reading is refused naming both columns.
+Columns that agree on the rows (a Year column beside a Date of the same year) are left alone.
+
+Another column dates the rows when it is a date column, or a text column most of whose present
+cells ('28 Nov 2009', 'July 1996') hold a year of four digits; a note that mentions a year on a
+few rows is not a calendar."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from agent.plan import Predicate
+from agent.router.draft import Abstain
+from agent.router.reading import Reading
+from agent.table import ColumnRole, Table
+
+_YEAR = re.compile(r"(?<!\d)(?:1[0-9]{3}|2[0-9]{3})(?!\d)")
+_DATED_SHARE = 0.8
+"""Share of a text column's present cells that must hold a four-digit year for it to date the rows."""
+_MAX_ROWS = 20000
+"""Rows up to which the rule reads cells (the tables whose columns rival for a year are small)."""
+
+
+def _years(plan: BaseModel) -> list[Predicate]:
+    """Equalities of the plan's row conditions with a whole number that can be a year (1000-2999)."""
+    found = []
+    for name in ("where", "base", "condition"):
+        for p in getattr(plan, name, []) or []:
+            if isinstance(p, Predicate) and p.op.value == "=" and isinstance(p.value, (int, float)) \
+                    and not isinstance(p.value, bool) and float(p.value).is_integer() and 1000 <= p.value <= 2999:
+                found.append(p)
+    return found
+
+
+def _year_rows(table: Table, column: str, year: int):
+    """A boolean Series: the rows `column` dates in `year`, or None when the column does not date
+    the rows (module docstring)."""
+    import pandas as pd
+
+    values = table.df[column]
+    if table.roles.get(column) is ColumnRole.date and pd.api.types.is_datetime64_any_dtype(values):
+        return values.dt.year == year
+    if table.roles.get(column) not in (ColumnRole.text, ColumnRole.categorical) or values.dtype.kind not in "OT":
+        return None
+    text = values.dropna().astype(str)
+    if text.empty or text.str.contains(_YEAR).mean() < _DATED_SHARE:
+        return None
+    return values.astype(str).str.contains(rf"(?<!\d){year}(?!\d)", regex=True) & values.notna()
+
+
+def check_year_elsewhere(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a year the plan reads as `<column> = <year>` with no word naming that
+    column picks other rows than the same year of another column dating the rows (module
+    docstring): 'in 2010' as Season = 2010 beside a Date of 2010 on other rows."""
+    predicates = _years(plan)
+    if not predicates or table.lies_in_file or table.rows > _MAX_ROWS:
+        return
+    named = {i.column for i in reading.items if i.kind == "column"}
+    for predicate in predicates:
+        if predicate.column in named or table.roles.get(predicate.column) is not ColumnRole.numeric:
+            continue
+        year = int(predicate.value)
+        own = table.df[predicate.column] == year
+        for column in map(str, table.df.columns):
+            if column == predicate.column:
+                continue
+            other = _year_rows(table, column, year)
+            if other is not None and bool(other.any()) and not bool((other == own).all()):
+                raise Abstain(f"{year} is a value of {predicate.column} ({int(own.sum())} rows), and {column} "
+                              f"holds the year {year} on {int(other.sum())} rows, not the same ones; which does the "
+                              f"question mean? Name the column ('{predicate.column} {year}').")
