@@ -17,6 +17,7 @@ from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.rows import holds_number
 from agent.router.subjects import column_after, counts_rows, dimension_column, unit_column
+from agent.router.units import header_unit
 from agent.router.wording import multiple_reason
 from agent.table import ColumnRole, Table
 
@@ -110,6 +111,12 @@ def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: 
                       f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
     truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
     value = positive if truth else negative
+    if (mixed := lex.flag_spellings.get(meaning.column)) is not None:  # every spelling of the answer
+        values = mixed[0] if truth else mixed[1]
+        draft.notes.append(f"read '{item.text}' as {meaning.column} in ({', '.join(repr(v) for v in values)}): "
+                           "spellings of one answer")
+        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.in_, values=values)))
+        return
     draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
 
@@ -247,6 +254,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
     value = column_number(nxt, column, draft, lex)
+    header_unit(after, column, draft)  # 'a weight over 20 kg': 'kg' is Weight (kg)'s unit
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, value, column, draft, lex))))
 
 

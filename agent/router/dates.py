@@ -50,9 +50,12 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
 
 
-def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None) -> str:
+def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
+                 bound: bool = False) -> str:
     """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
-    column has rows in that month. Raises Abstain when no row or several years qualify."""
+    column has rows in that month. A `bound` (the day a comparison starts or ends at: 'after June
+    1') need hold no row: its year is the one year every date of the column is in. Raises Abstain
+    when no row or several years qualify."""
     month = int(item.meanings[0].value)
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
@@ -62,6 +65,11 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         years = [int(nxt.number)]
     elif year is not None:
         years = [year]
+    elif bound:  # 'after June 1': the column's one year, whether or not a row falls on that day
+        years = sorted({int(y) for y in table.df[column].dropna().dt.year.unique()})
+        if len(years) > 1:
+            raise Abstain(f"'{named}' names no year and {column} holds dates of several years ({years[0]} to "
+                          f"{years[-1]}); name the year ('{named}, {years[-1]}').")
     else:
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
@@ -116,13 +124,13 @@ def _range_link(item: Item, reading: Reading) -> Item | None:
 
 def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> str | None:
     """The ISO day a month name and the day number right after it name ('March 2' -> '2024-03-02',
-    the year written after it or the one year the column has rows on that day), reading both; None
+    the year written after it or the one year all the column's dates are in), reading both; None
     when no day number follows (a whole month is no point to compare with). Raises Abstain as
     `_month_value`."""
     if not _is_day(reading.at(item.pos + 1)):
         return None
     item.used = True
-    return _month_value(item, reading, table, column)
+    return _month_value(item, reading, table, column, bound=True)
 
 
 def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,

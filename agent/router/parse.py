@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
+from agent.router.blanks import blank_condition
 from agent.router.conditions import bare_number, comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
@@ -58,6 +59,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _group_word(item, reading, table)
     elif item.kind in ("column", "value", "flag"):
         _column_word(item, reading, draft, lex, table)
+    elif item.kind == "blank":
+        blank_condition(item, draft)
     else:
         _other_word(item, reading, draft, lex, table)
 
