@@ -157,3 +157,13 @@ def test_year_average_prints_as_a_year():
 def test_fmt_year_by_hand():
     assert fmt_year(2020.0) == "2020" and fmt_year(2019.6) == "2019.6" and fmt_year(15.0) == "15"
     assert year_header("since_year") and year_header("releaseYear") and not year_header("years")
+
+
+def test_the_singular_id_noun_picked_out_is_one_row():
+    # E24 earns 100, the most; E24 is in HR (24 is even)
+    assert "is HR." in _first(STAFF, "What is the dept of the employee with the highest salary?")
+
+
+def test_a_verb_naming_a_date_column_before_a_comparison_is_that_date():
+    table = "ticket,updated_at\nT1,2024-03-01\nT2,2024-03-20\nT3,2024-04-02\n"
+    assert "2 of 3" in _first(table, "How many rows were updated after March 15?")  # 03-20, 04-02

@@ -7,7 +7,8 @@ Only when the id's values are unique on every row (no blank, no repeat: rows and
 the same count), the word is one plural word, and it is the id's own noun: its header is that
 noun alone or the noun and an id word ('Shipment ID', 'order_no'). A repeating id (a history of
 tickets) keeps the column reading: its entities are distinct values (router/id_nouns.py). A
-singular ('which employee') keeps the column: it asks for a value of it.
+singular keeps the column ('which employee': it asks for a value of it), except between 'the' and
+a word picking one out ('the shipment with the highest weight'): that row.
 
 The rows' noun then says what a verb after it is about: in 'How many shipments were shipped in
 March 2024?' the verb 'shipped' (an inflected verb form by WordNet, linked to qtyShipped by a
@@ -30,8 +31,11 @@ def id_nouns_as_rows(reading: Reading, lex: Lexicon) -> None:
     docstring) as a row noun; each is noted."""
     for item in reading.items:
         word = item.text.lower()
-        if item.kind != "column" or item.column not in lex.unique_ids or " " in word or singular(word) == word \
+        if item.kind != "column" or item.column not in lex.unique_ids or " " in word \
                 or item.similar or item.weak or item.evidence not in (Evidence.exact, Evidence.header):
+            continue
+        if singular(word) == word:
+            _one_row(item, reading)  # 'the shipment with the highest weight'
             continue
         words = [w for w in header_words(item.column) if w not in _ID_WORDS]
         before = reading.before(item)
@@ -42,6 +46,26 @@ def id_nouns_as_rows(reading: Reading, lex: Lexicon) -> None:
         reading.id_rows[item.pos] = column
         reading.notes.append(f"read '{item.text}' as the rows ({column} holds one distinct value on every row)")
         _verb_of_rows(item, reading)
+
+
+_RELATIVES = frozenset({"with", "that", "which", "who", "whose", "where"})
+
+
+def _one_row(item: Item, reading: Reading) -> None:
+    """Re-read as a row noun the singular of a unique id's noun between 'the' and a word that picks
+    it out ('the shipment with the highest weight', 'the employee who earns the most'): with one id
+    per row, that shipment is that row; noted. 'Which shipment ...' keeps the column (it asks for
+    the id)."""
+    tokens = [t.lower for t in reading.tokens]
+    end = item.pos + 1
+    if not (item.pos and tokens[item.pos - 1] == "the" and end < len(tokens) and tokens[end] in _RELATIVES):
+        return
+    words = [w for w in header_words(item.column) if w not in _ID_WORDS]
+    if words != [item.text.lower()]:
+        return
+    column = item.column
+    item.meanings, item.kind = [Meaning("row")], "row"
+    reading.notes.append(f"read 'the {item.text}' as one row ({column} holds one distinct value on every row)")
 
 
 def _verb_of_rows(rows: Item, reading: Reading) -> None:

@@ -185,7 +185,7 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
-    _counted_rows_not_values(item, rows, prev, scope, draft)
+    _counted_rows_not_values(item, rows, prev, scope, draft, table.roles[column] is ColumnRole.date)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
@@ -210,15 +210,18 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
 
 
 def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, scope: Item | None,
-                             draft: Draft) -> None:
+                             draft: Draft, dated: bool = False) -> None:
     """Raises Abstain when a count names a column but counts something else: 'how many state
     changes' (changes between rows, not the distinct states) or 'how many rows are <column>' of a
-    column that is not yes/no (the rows, but which value?)."""
+    column that is not yes/no (the rows, but which value?). A `dated` column (a date) right before
+    a comparison, a date or a month ('rows were updated after March 15') is the date compared."""
     if draft.op not in ("count", "count_distinct"):
         return
     if nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
         raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
                       f"ask 'how many rows' or 'how many distinct {item.column}'.")
+    if dated and nxt is not None and nxt.kind in ("comparison", "date", "month"):
+        return
     if prev is not None and prev.kind == "row" and scope is not None and scope.text.lower() in V.COPULAS:
         raise Abstain(f"'{prev.text} {scope.text} {item.text}' does not say which value of {item.column} to count; "
                       f"name the value.")
