@@ -72,6 +72,16 @@ def test_entity_noun_of_a_unique_id_counts_rows(question, expected):
     assert expected in _first(STAFF, question)
 
 
+def test_a_flag_read_without_tokens_is_no_attribute():
+    # a record lookup re-reads the items without their tokens (router/lookup.py): 'remote' is a flag there
+    from agent.router.lexicon import Meaning
+    from agent.router.parse import _attribute_of
+    from agent.router.reading import Item, Reading
+
+    item = Item("remote", 4, [Meaning("column", "remote")])
+    assert _attribute_of(item, Reading(items=[item])) is False
+
+
 def test_singular_id_noun_keeps_the_column():
     assert "is E24." in _first(STAFF, "Which employee has the highest salary?")
 
@@ -115,6 +125,8 @@ def test_rows_counted_with_a_numeric_column_and_no_test_refuses():
     ("How many rows have remote missing?", "4 of 24"),
     ("How many rows where remote is empty?", "4 of 24"),
     ("How many rows have a non-blank remote?", "20 of 24"),
+    ("How many rows are missing the remote value?", "4 of 24"),
+    ("Is any row missing a remote value?", "Yes: 4 of 24"),
     ("What is the average salary where remote is missing?", "is 80."),
 ])
 def test_blank_cells(question, expected):

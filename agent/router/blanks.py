@@ -80,7 +80,8 @@ def _blank_at(words: list[str], pos: int, reading: Reading, rest: set[int]) -> t
     if words[pos] in NOT_GIVEN:
         return None
     start = pos - 1 if negated else pos
-    after = reading.at(pos + 1)
+    gap = 1 + (pos + 1 < len(words) and words[pos + 1] in ("a", "an", "any", "the"))  # 'missing a remote value'
+    after = reading.at(pos + gap)
     if (column := _column(after)) is None:
         return None
     end = _end(after)

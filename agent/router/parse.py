@@ -237,9 +237,10 @@ def _groups_here(item: Item, reading: Reading) -> bool:
 
 def _attribute_of(item: Item, reading: Reading) -> bool:
     """'the selfMade of the person with ...': a column word between 'the' and 'of' is the attribute
-    asked for (a noun), never a condition on the rows."""
+    asked for (a noun), never a condition on the rows. A reading without its tokens (a record
+    lookup's re-read: router/lookup.py) has no such words."""
     tokens, start, end = reading.tokens, item.pos, item.pos + len(item.text.split())
-    return start > 0 and tokens[start - 1].lower == "the" and end < len(tokens) and tokens[end].lower == "of"
+    return 0 < start <= len(tokens) and tokens[start - 1].lower == "the" and end < len(tokens) and tokens[end].lower == "of"
 
 
 def _after_number(unit: Item, reading: Reading) -> bool:
