@@ -63,11 +63,18 @@ class WrongType(ToolError):
 
     kind = "wrong_type"
 
-    def __init__(self, column: str, role: str, operation: str):
+    def __init__(self, column: str, role: str, operation: str, cells: tuple[str, ...] = ()):
+        """`cells`: a few of the column's present values as written, when it is text; the message
+        then says what they hold (agent.text_reason.why_not_numbers)."""
+        from agent.text_reason import why_not_numbers
+
         self.column = column
         self.role = role
         self.operation = operation
-        super().__init__(f"Cannot compute {operation} of column {column!r}: it is {role}, not numeric.")
+        self.cells = list(cells)
+        why = why_not_numbers(list(cells))
+        super().__init__(f"Cannot compute {operation} of column {column!r}: it is {role}, not numeric"
+                         f"{': ' + why if why else ''}.")
 
 
 class BadPredicate(ToolError):

@@ -83,19 +83,21 @@ class TableChoice:
 
 def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     """The table of `agents` (one per sheet or file) the router reads `question` against: the one
-    whose name the question spells (tables_named; several named is a refusal), else those
+    whose name the question spells (tables_named; several named is a refusal) unless it cannot read
+    the question and another table can, else those
     whose router decision holds a plan or lookup, or refuses after reading every word (its rows,
     not the words, keep it from an answer). One such table answers; of several, the one holding a
     column the question names that the others lack (only_named_here); else a refusal naming them."""
     named = tables_named(question, [a.table for a in agents])
-    if len(named) == 1:  # 'How many order lines ...' with orders.csv and order_lines.csv
-        return TableChoice(named[0], notice=f"Read against {agents[named[0]].table.name}: the question names it.")
     if len(named) > 1:
         return TableChoice(None, refusal=f"The question names several of the tables given "
                                          f"({', '.join(agents[i].table.name for i in named)}); I answer over one "
                                          "table at a time. Ask about one of them.")
-    readable = [i for i, a in enumerate(agents)
-                if (d := a.router.route(question)).plan is not None or d.lookup is not None or d.data_refused]
+    readable = [i for i, a in enumerate(agents) if _reads(a, question)]
+    if named and (named[0] in readable or not readable):
+        # 'How many order lines ...' with orders.csv and order_lines.csv; not 'the average salary by
+        # department' sent to a Departments sheet that has no salary while Employees reads it all
+        return TableChoice(named[0], notice=f"Read against {agents[named[0]].table.name}: the question names it.")
     if len(readable) == 1:
         return TableChoice(readable[0])
     if not readable:
@@ -108,6 +110,13 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     names = ", ".join(agents[i].table.name for i in readable)
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against {names}. Ask "
                                      "again naming a column only one of them has, or open one sheet (book.xlsx#Sheet).")
+
+
+def _reads(agent: Agent, question: str) -> bool:
+    """True when the agent's router reads `question` into a plan or lookup, or refuses it after
+    reading every word (its rows, not the words, keep it from an answer)."""
+    decision = agent.router.route(question)
+    return decision.plan is not None or decision.lookup is not None or decision.data_refused
 
 
 @dataclass(frozen=True)

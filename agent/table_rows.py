@@ -13,6 +13,7 @@ without a query."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import threading
 import weakref
@@ -39,13 +40,28 @@ _NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "
 _lock = threading.RLock()  # re-entrant: a finalizer may run while this thread holds it
 _names = itertools.count()
 _shared: list[duckdb.DuckDBPyConnection] = []
+_collected: collections.deque[tuple[str, bool]] = collections.deque()
+"""Views of collected tables, dropped at the next use of the connection: a finalizer runs inside
+whatever the thread is doing, which may be a query on this very connection, and a DROP or
+unregister issued then left DuckDB's state broken ('INTERNAL Error: Attempted to dereference
+unique_ptr that is NULL' on a later query)."""
 
 
 def _connection() -> duckdb.DuckDBPyConnection:
+    """The shared connection (call under _lock), with the views of collected tables dropped first."""
     if not _shared:
         connection = duckdb.connect(":memory:")
         connection.execute("SET enable_progress_bar = false")
         _shared.append(connection)
+    while _collected:
+        name, registered = _collected.popleft()
+        try:
+            if registered:
+                _shared[0].unregister(name)
+            else:
+                _shared[0].execute(f"DROP VIEW IF EXISTS {name}")
+        except duckdb.Error:
+            pass
     return _shared[0]
 
 
@@ -72,15 +88,8 @@ def _view(table: Table) -> str:
 
 
 def _drop(name: str, registered: bool) -> None:
-    """Forget a collected table's view (its frame is then freed)."""
-    try:
-        with _lock:
-            if registered:
-                _connection().unregister(name)
-            else:
-                _connection().execute(f"DROP VIEW IF EXISTS {name}")
-    except Exception:  # the connection is closed at exit
-        pass
+    """Forget a collected table's view (its frame is then freed) at the connection's next use."""
+    _collected.append((name, registered))
 
 
 def _rows(table: Table, build) -> list[tuple]:

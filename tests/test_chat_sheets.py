@@ -49,3 +49,26 @@ def test_a_question_both_sheets_read_is_refused_naming_them(tmp_path):
     _, outcomes = _chat(tmp_path, ["How many rows are there?"])
     assert outcomes[0]["status"] == "abstained"
     assert "office.xlsx#Sales" in outcomes[0]["answer"] and "office.xlsx#Staff" in outcomes[0]["answer"]
+
+
+def test_a_sheet_named_by_a_word_that_is_another_sheets_column_yields_to_the_sheet_that_reads_it(tmp_path):
+    """'the average salary by department' names the Departments sheet, which has no salary; the
+    Employees sheet reads every word (trial 7: sent to Departments and refused). By hand: IT (100 +
+    90) / 2 = 95, HR 80. A question the named sheet reads still goes to it."""
+    from typer.testing import CliRunner
+
+    path = tmp_path / "hr.xlsx"
+    with pd.ExcelWriter(path) as writer:
+        pd.DataFrame({"Name": ["Ann", "Bob", "Cid"], "Department": ["IT", "HR", "IT"],
+                      "Salary": [100, 80, 90]}).to_excel(writer, sheet_name="Employees", index=False)
+        pd.DataFrame({"Department": ["IT", "HR"], "Budget": [500, 300]}).to_excel(
+            writer, sheet_name="Departments", index=False)
+    env = {"OPENAI_API_KEY": "", "TALLY_MODEL": "", "COLUMNS": "300"}
+    lowest = CliRunner().invoke(app, ["ask", str(path), "Which department has the lowest average salary?", "--json"],
+                                env=env)
+    assert lowest.exit_code == 0, lowest.output
+    result = json.loads(lowest.output)["calls"][-1]["result"]
+    assert result["provenance"]["file"].endswith("#Employees")
+    assert [g["key"] for g in result["groups"]] == [["HR"]] and result["groups"][0]["value"] == 80
+    budget = CliRunner().invoke(app, ["ask", str(path), "What is the total Budget?"], env=env)
+    assert budget.exit_code == 0 and "800" in budget.output  # 500 + 300, on Departments

@@ -274,3 +274,24 @@ def test_a_negation_names_the_blank_cells_it_leaves_out():
     assert both.value == 80 and any(n.startswith("1 row(s) with a blank region") for n in both.provenance.notes)
     plain = engine.aggregate(table, AggregateArgs(op=Agg.sum, column="total", where=[Predicate(column="qty", op=Op.gt, value=1)]))
     assert not any("blank" in n for n in plain.provenance.notes)
+
+
+def test_a_negation_names_its_blank_cells_in_a_share_and_in_the_typed_queries():
+    """The same note on the base of a percentage and on a typed query (rank, statistic). By hand:
+    region blank on rows 3 and 5; not North: rows 2, 4 (South); fraud there: row 4 only."""
+    from agent.engine import query_engine
+    from agent.queries import RankArgs, StatisticArgs, StatOp
+
+    table = table_from_text("region,total,fraud\nNorth,10,1\nSouth,20,0\n,40,1\nSouth,80,1\n,160,0\n", "ledger.csv")
+    engine = duckdb_engine()
+    ne = Predicate(column="region", op=Op.ne, value="North")
+    share = engine.ratio(table, RatioArgs(where=[Predicate(column="fraud", op=Op.eq, value=1)], base=[ne]))
+    assert share.percent == 50.0  # 1 of 2
+    assert any(n.startswith("2 row(s) with a blank region are not counted by region != 'North'")
+               for n in share.provenance.notes)
+    top = query_engine.rank(engine, table, RankArgs(by="total", order="desc", limit=1, where=[ne]))
+    assert any(n.startswith("2 row(s) with a blank region") for n in top.provenance.notes)
+    spread = query_engine.statistic(engine, table, StatisticArgs(op=StatOp.range, column="total", where=[ne]))
+    assert spread.value == 80 - 20 and any(n.startswith("2 row(s) with a blank region") for n in spread.provenance.notes)
+    plain = query_engine.statistic(engine, table, StatisticArgs(op=StatOp.range, column="total"))
+    assert not any("blank" in n for n in plain.provenance.notes)

@@ -182,3 +182,36 @@ def test_headers_refuse_framing_and_scripts_come_gzipped(browser, server):  # no
     assert frame.url.startswith("chrome-error://") or frame.locator("#ask").count() == 0
     framing.close()
     page.context.close()
+
+
+SLOW_FETCH = """(() => {  // the first session list returns once a question has made its session; asks after it
+  const fetch0 = window.fetch.bind(window);
+  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+  let lists = 0, listed = false;
+  window.fetch = async (path, options = {}) => {
+    if (path === "/api/sessions" && !options.method && lists++ === 0) {
+      while (!location.hash) await pause(50);
+      const response = await fetch0(path, options);
+      listed = true;
+      return response;
+    }
+    if (String(path).endsWith("/ask")) { while (!listed) await pause(50); await pause(500); }
+    return fetch0(path, options);
+  };
+})();"""
+
+
+def test_a_question_asked_while_the_page_loads_keeps_its_turn(browser, server):  # noqa: F811
+    """The page's start-up (table list, session list, the session in the address) still running
+    when the first question is asked: the answer lands on that question's turn, not wiped by the
+    start-up reopening the session the question created (the flake this test pins down)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SLOW_FETCH)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(server + "/")
+    page.locator("#table option").first.wait_for(state="attached")
+    turn = ask(page, SPEND)
+    assert turn.locator(".reading").inner_text() == "Read as: the total spend (amt) by category, highest first"
+    assert page.locator(".turn").count() == 1
+    context.close()

@@ -51,6 +51,9 @@ class Schema:
 
     source: exp.Select | None = None
     """A select standing for the table (its list columns unnested, see `exploded`), or None."""
+    merged: frozenset[str] = frozenset()
+    """Text columns whose distinct values are counted as LOWER(TRIM(value)): spellings differing only
+    in case or surrounding spaces are one value, as a group-by and a distinct list count them."""
 
     def relation(self) -> exp.Expression:
         """The table as a quoted identifier (or its `source`, aliased as the table)."""
@@ -244,6 +247,7 @@ def aggregate_expr(schema: Schema, op: Agg, name: str | None) -> exp.Expression:
     match op:
         case Agg.count: return exp.Count(this=column(name))
         case Agg.count_distinct if schema.kinds.get(name) is Kind.list: return lists.distinct_items(name, schema.lists[name])
+        case Agg.count_distinct if name in schema.merged: return exp.Count(this=exp.Distinct(expressions=[normalized(name)]))
         case Agg.count_distinct: return exp.Count(this=exp.Distinct(expressions=[column(name)]))
         case Agg.sum: return exp.Sum(this=measure(schema, name))
         case Agg.mean: return mean(schema, name)

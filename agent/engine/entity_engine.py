@@ -6,6 +6,7 @@ from __future__ import annotations
 from agent.engine import compile as c
 from agent.engine import query_compile as q
 from agent.engine.plan_run import PlanRun
+from agent.engine.type_check import check_type
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.per_entity import PerEntityArgs
@@ -19,7 +20,7 @@ def per_entity(engine: SqlEngine, table: Table, args: PerEntityArgs) -> StatResu
     run = PlanRun(engine, table, args.where)
     entity = table.column(args.entity)
     name = run.numeric(args.column, f"{args.inner.value} per {entity}") if args.column else None
-    c.check_type(run.schema, args.inner, name, table.roles[name].value if name else "")
+    check_type(run.table, run.schema, args.inner, name)
     (value, entities), = run.fetch(q.per_entity(run.schema, entity, args.inner, name, args.outer, run.condition))
     inner = agg_text(args.inner, name)
     operation = f"{args.outer.value.upper()}({inner} per {entity}){where_text(args.where)}"

@@ -12,7 +12,7 @@ from agent.engine import compile as c
 from agent.engine import query_compile as q
 from agent.engine.scope import scope
 from agent.engine.sql_engine import SqlEngine
-from agent.errors import WrongType
+from agent.engine import type_check
 from agent.table_type import Table
 
 
@@ -35,11 +35,12 @@ class PlanRun:
         return self.engine.backend.fetch(tree)
 
     def numeric(self, name: str, operation: str) -> str:
-        name = self.table.column(name)
-        if self.schema.kinds[name] not in (c.Kind.number, c.Kind.money):
-            raise WrongType(name, self.table.roles[name].value, operation)
-        return name
+        return type_check.numeric(self.table, self.schema, self.table.column(name), operation)
 
     def provenance(self, operation: str, matched: int, **fields: object):
+        """The run's Provenance, its notes (`fields['notes']`) followed by a note per negated
+        condition whose blank cells it leaves out (SqlEngine._negated_blanks)."""
+        fields["notes"] = [*(fields.get("notes") or []),
+                           *self.engine._negated_blanks(self.schema, self.selection.predicates)]
         return self.engine._provenance(self.table, operation, ";\n".join(self.sql), matched, self.started,
                                        self.selection, **fields)

@@ -12,6 +12,7 @@ from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
 from agent.engine.plan_run import PlanRun
+from agent.engine.type_check import check_type
 from agent.engine.entity_engine import per_entity
 from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
@@ -176,7 +177,7 @@ def subset(engine: SqlEngine, table: Table, args: SubsetArgs) -> StatResult:
     """op(column) over the `limit` rows with the highest (desc) or lowest (asc) `by`."""
     run = _Run(engine, table, args.where)
     by, name = table.column(args.by), table.column(args.column) if args.column else None
-    c.check_type(run.schema, args.op, name, table.roles[name].value if name else "")
+    check_type(run.table, run.schema, args.op, name)
     (value, rows), = run.fetch(q.subset(run.schema, args.op, name, by, args.order == "desc", args.limit, run.condition))
     operation = (f"{agg_text(args.op, name)} OVER (top {args.limit} by {by} "
                  f"{'ASC' if args.order == 'asc' else 'DESC'}){where_text(args.where)}")

@@ -325,4 +325,11 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
             raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=column_number(item, column, draft, lex))))
+    value = column_number(item, column, draft, lex)
+    same = [p for _, p in draft.predicates if p.column == column and p.op in (Op.eq, Op.in_)]
+    if same and isinstance(value, float) and all(isinstance(v, float) for v in same[-1].values or [same[-1].value]):
+        last = same[-1]  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)
+        if value not in (last.values or [last.value]):
+            last.op, last.values, last.value = Op.in_, [*(last.values or [last.value]), value], None
+        return
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))

@@ -51,11 +51,13 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
 
 
 def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
-                 bound: bool = False) -> str:
-    """'YYYY-MM' for a month name: the year written after it, else `year`, else the one year the
-    column has rows in that month. A `bound` (the day a comparison starts or ends at: 'after June
-    1') need hold no row: its year is the one year every date of the column is in. Raises Abstain
-    when no row or several years qualify."""
+                 bound: str = "") -> str:
+    """'YYYY-MM' for a month name ('YYYY-MM-DD' with its day): the year written after it, else `year`,
+    else the one year the column has rows on that day (with none that day, in that month). A `bound`,
+    the day a comparison starts or ends at, need hold no row: its year is the one year every date of
+    the column is in; over several years a 'point' ('after June 1') is refused naming them, a 'range'
+    end ('between March 2 and March 5') takes the year as a day does. Raises Abstain when no row or
+    several years qualify."""
     month = int(item.meanings[0].value)
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
@@ -65,15 +67,17 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         years = [int(nxt.number)]
     elif year is not None:
         years = [year]
-    elif bound:  # 'after June 1': the column's one year, whether or not a row falls on that day
-        years = sorted({int(y) for y in table.df[column].dropna().dt.year.unique()})
-        if len(years) > 1:
-            raise Abstain(f"'{named}' names no year and {column} holds dates of several years ({years[0]} to "
-                          f"{years[-1]}); name the year ('{named}, {years[-1]}').")
+    elif bound and len(spanned := sorted({int(y) for y in table.df[column].dropna().dt.year.unique()})) == 1:
+        years = spanned  # 'after June 1': the column's one year, whether or not a row falls on that day
+    elif bound == "point" and spanned:
+        raise Abstain(f"'{named}' names no year and {column} holds dates of several years ({spanned[0]} to "
+                      f"{spanned[-1]}); name the year ('{named}, {spanned[-1]}').")
     else:
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
         years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
+        if day and not years:  # no row on that day: the one year the column has rows in the month
+            years = sorted({int(y) for y in dates.dt.year.unique()})
     if not years:
         raise Abstain(f"No rows of {column} fall in '{named}'.")
     if len(years) > 1:
@@ -122,15 +126,15 @@ def _range_link(item: Item, reading: Reading) -> Item | None:
     return link if link is not None and link.text.lower() in RANGE_LINKS else None
 
 
-def month_day_value(item: Item, reading: Reading, table: Table, column: str) -> str | None:
+def month_day_value(item: Item, reading: Reading, table: Table, column: str, bound: str = "point") -> str | None:
     """The ISO day a month name and the day number right after it name ('March 2' -> '2024-03-02',
     the year written after it or the one year all the column's dates are in), reading both; None
-    when no day number follows (a whole month is no point to compare with). Raises Abstain as
-    `_month_value`."""
+    when no day number follows (a whole month is no point to compare with). `bound`: 'point' for
+    a comparison's one day, 'range' for an end of a range. Raises Abstain as `_month_value`."""
     if not _is_day(reading.at(item.pos + 1)):
         return None
     item.used = True
-    return _month_value(item, reading, table, column, bound=True)
+    return _month_value(item, reading, table, column, bound=bound)
 
 
 def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
@@ -139,7 +143,7 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
     name and its day number (dates.month_day_value) as one day of the date column; False when no
     day number follows the month (a whole month is left to the other readings)."""
     column = date_column(nxt, reading, lex)
-    value = month_day_value(nxt, reading, table, column)
+    value = month_day_value(nxt, reading, table, column, "range" if op == "between" else "point")
     if value is None:
         return False
     upper = None
@@ -147,7 +151,8 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
         second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
         if second is not None and second.text.lower() == "and":
             second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
-        upper = month_day_value(second, reading, table, column) if second is not None and second.kind == "month" else None
+        upper = month_day_value(second, reading, table, column, "range") \
+            if second is not None and second.kind == "month" else None
         if upper is None:
             raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
         value, upper = sorted((value, upper))

@@ -3,7 +3,8 @@ two cases where only one column can be meant:
 
 - people over or under a number ('how many customers are under 30', 'respondents over 50'): a
   person's number with no unit is an age, so the one numeric column with a header word 'age';
-- a table with one numeric column ('how many orders are over 10' on order_id, customer, amount).
+- a table with one numeric column ('how many orders are over 10' on order_id, customer, amount),
+  unless the comparator is one of time ('after', 'before', 'since': a date or a year).
 
 Anything else stays unread (the caller refuses naming the numeric columns)."""
 
@@ -19,6 +20,9 @@ AGE_WORDS = frozenset({"under", "over", "above", "below"})
 """Comparators that, after a noun for people and before a bare number, compare an age."""
 AGES = (0.0, 130.0)
 """Numbers that can be an age in years."""
+TIME_WORDS = frozenset({"after", "before", "since", "until", "till"})
+"""Comparators of time: 'hired after 2018' compares a date or a year, never the one numeric column
+(trial 7: read as Salary > 2018, 40 of 40 rows, with HireDate text in mixed formats)."""
 
 
 def implied_subject(item: Item, reading: Reading, draft_notes: list[str], lex: Lexicon,
@@ -46,6 +50,8 @@ def implied_column(item: Item, reading: Reading, lex: Lexicon, table: Table) -> 
         return ages[0], (f"read '{people.text} {item.text} {number.text}' as {ages[0]} {item.text} {number.text} "
                          "(people over or under a number with no unit: an age)")
     measures = [c for c in lex.numeric_columns if not year_column(c, table)]
+    if item.text.lower() in TIME_WORDS:
+        return None
     if len(measures) == 1 and len(lex.numeric_columns) == 1 and people is None and not _counts_a_noun(number, reading):
         return measures[0], (f"read '{item.text} {number.text}' as {measures[0]} {item.text} {number.text} "
                              f"({measures[0]} is the one numeric column)")

@@ -30,7 +30,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
     contained_words(reading, table)
     if reading.unmatched:
-        raise Abstain(unmatched_reason(reading, table))
+        raise Abstain(unmatched_reason(reading, table, (p[0] for p in lex.phrases if len(p) == 1)))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
     none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:

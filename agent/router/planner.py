@@ -17,6 +17,7 @@ from agent.router.rank import asks_who
 from agent.router.rows import one_per_row, one_row_each, one_row_key, per_row_quantity
 from agent.router.value_rows import named_row_key
 from agent.router.verify.cells import holds_numbers
+from agent.router.verify.text_measure import check_text_magnitude
 from agent.router.row_nouns import not_named_by_op_word
 from agent.table import ColumnRole, Table
 
@@ -111,6 +112,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     if draft.which and draft.group_by and order is None:
         raise Abstain("I can rank groups ('which X has the highest Y') but not select groups by a condition.")
     op, order = _implied_op(draft, lex, table, predicates, column, order)
+    check_text_magnitude(draft, reading, lex, table, op, column)
     _not_counted_by_similarity(draft, op, column)
     check_total_of_unit_price(op, column, next((c.text for c in draft.columns if c.column == column), None), lex)
     op, column = _counted_column(draft, lex, table, predicates, reading, op, column)

@@ -30,6 +30,7 @@ from agent.router.group_gaps import note_blank_negations, rank_real_groups
 from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
+from agent.router.who_which import who_which_reading
 from agent.router.row_value import read_row_value
 from agent.router.between import read_between
 from agent.router.limits import take_file_order, take_limit, take_periods
@@ -106,6 +107,10 @@ class Router:
         asked, day_first = day_first_dates(asked)
         asked, period = period_ranges(asked)
         asked, superlative = superlative_reading(asked, self.lexicon)
+        asked, who = who_which_reading(asked, self.lexicon, self.table)
+        if who:  # 'which swimmer is ...' is classified as asked, not as the 'who' lookup it was
+            classification = classify(asked)
+            decision.classification = classification
         try:
             self._route_asked(decision, classification, question, asked, previous, follow_up)
         except Abstain as exc:
@@ -113,7 +118,7 @@ class Router:
             decision.data_refused = isinstance(exc, DataAbstain)
         if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
             decision.plan = memberships(decision.plan, self.table.lists)
-        for note in (superlative, period, day_first, postfix, layout):
+        for note in (who, superlative, period, day_first, postfix, layout):
             if note:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6

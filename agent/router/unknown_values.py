@@ -6,6 +6,9 @@ router refuses and shows the column's vocabulary instead."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from agent import table_rows
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
@@ -18,10 +21,12 @@ before the name is read ('the Mars region': 'comments mention expensive' is a ve
 _TEXT = (ColumnRole.categorical, ColumnRole.text)
 
 
-def unmatched_reason(reading: Reading, table: Table) -> str:
+def unmatched_reason(reading: Reading, table: Table, known: Iterable[str] = ()) -> str:
     """The refusal for the unmatched words of `reading`: 'no row has <column> = <value>; the known
     values are ...' for a phrase right after a text column's name (link words between) or right
-    before it; the plain 'I could not match ...' for the others."""
+    before it; the plain 'I could not match ...' for the others, with 'Did you mean ...?' for a
+    word spelled close to one of `known` (the lexicon's one-word phrases: columns, values,
+    operation words). A suggestion only: nothing is read from it."""
     said, rest = [], []
     for start, end in runs(reading):
         phrase = " ".join(t.text for t in reading.tokens[start:end])
@@ -35,7 +40,25 @@ def unmatched_reason(reading: Reading, table: Table) -> str:
     if rest:
         said.append(f"I could not match {', '.join(repr(u) for u in rest)} to a column or value of {table.name}.")
         said.extend(unread_cell_words(rest, table))
+        said.extend(suggestions(rest, known))
     return " ".join(said)
+
+
+SUGGEST_CUTOFF = 0.8
+"""difflib's similarity ratio a known word needs to be suggested for a misspelled one ('grocries'
+-> 'groceries' 0.94, 'avrage' -> 'average' 0.92; 'region' and 'religion' 0.86 show why it is only said)."""
+
+
+def suggestions(phrases: list[str], known: Iterable[str]) -> list[str]:
+    """['Did you mean 'groceries'?'] for the one-word phrases of four or more letters spelled close
+    to a word of `known` (difflib, SUGGEST_CUTOFF); [] when none is."""
+    words = [p for p in phrases if p.isalpha() and len(p) >= 4]
+    if not words:
+        return []
+    vocabulary = sorted({k for k in known if k.isalpha() and len(k) >= 3})
+    close = {w: difflib.get_close_matches(w.lower(), vocabulary, n=1, cutoff=SUGGEST_CUTOFF) for w in words}
+    said = [f"'{hits[0]}' for '{w}'" for w, hits in close.items() if hits and hits[0] != w.lower()]
+    return [f"Did you mean {', '.join(said)}?"] if said else []
 
 
 def unread_cell_words(phrases: list[str], table: Table) -> list[str]:

@@ -60,6 +60,8 @@ from agent.router.verify.when import check_when
 from agent.table import Table
 
 from agent.router.verify.sold import check_sold_rows
+from agent.router.verify.signed_spend import check_signed_spend
+from agent.router.verify.near_spellings import check_near_spellings
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -106,3 +108,5 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
     check_sold_rows(plan, reading, table)
+    check_signed_spend(plan, reading, table)
+    check_near_spellings(plan, table)

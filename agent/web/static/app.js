@@ -268,10 +268,12 @@ $("upload").addEventListener("change", guard(async (event) => {
 $("new-session").addEventListener("click", guard(newSession));
 $("table").addEventListener("change", guard(newSession));
 
+// The session named in the address is read before any await: by the time the lists have loaded, a
+// question asked meanwhile has its own session in the address, and reopening it would wipe that turn.
 guard(async () => {
+  const id = location.hash.slice(1);
   await loadTables();
   await loadSessions();
-  const id = location.hash.slice(1);
-  if (id) await openSession(id);
+  if (id && !session) await openSession(id);
 })();
 })();

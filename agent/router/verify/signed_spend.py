@@ -1,0 +1,41 @@
+"""Verifier rule: a spending word ('spend', 'spent', 'expenses', 'paid') read as a money column that
+holds both positive and negative amounts. A ledger of this kind keeps income and spending in one
+column with opposite signs (which sign is which varies), so the column's total, ranking or share is
+the net, not the spending: 'How much did I spend in total?' gave the net with the paychecks in
+(trial 7: 12,694.54 where -15,320.87 was spent; 'Salary' as the category spent most on; a share of
+-87.05%). Refused naming the word and the column, with the two readings that are exact."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent import table_rows
+from agent.router.reading import Reading
+from agent.router.draft import Abstain
+from agent.router.words import header_words
+from agent.table import ColumnRole, Table
+
+SPEND_WORDS = frozenset({"spend", "spent", "spending", "spends", "expense", "expenses", "expenditure",
+                         "expenditures", "outgoings", "paid", "pay", "cost", "costs"})
+"""Words for money going out."""
+_MEASURED = ("column", "by", "denominator_column")
+"""Plan fields naming the column a plan computes or ranks by."""
+
+
+def check_signed_spend(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a spending word that is not a header word of the measured column stands
+    in the question and the plan computes over (or ranks by) a numeric column holding values below
+    and above 0."""
+    for field in _MEASURED:
+        column = getattr(plan, field, None)
+        if not isinstance(column, str) or table.roles.get(column) is not ColumnRole.numeric:
+            continue
+        own = {w.lower() for w in header_words(column)}
+        word = next((t.text for t in reading.tokens if t.lower in SPEND_WORDS and t.lower not in own), None)
+        if word is None:
+            continue
+        numbers = table_rows.numbers(table, column)
+        if numbers.low is not None and numbers.low < 0 < numbers.high:
+            raise Abstain(f"'{word}' over {column}, which holds both positive and negative amounts (money in and "
+                          f"money out): its total is the net, not what was spent; ask for the total {column} below "
+                          f"0 (or above 0), whichever sign is spending here, or for the net total {column}.")
