@@ -10,7 +10,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.spellings import directed, same_answer, several_spellings, truth_spellings
+from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
@@ -111,14 +111,7 @@ def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: 
                       f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
     truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
     value = positive if truth else negative
-    if (mixed := lex.flag_spellings.get(meaning.column)) is not None:  # every spelling of the answer
-        values = mixed[0] if truth else mixed[1]
-        draft.notes.append(f"read '{item.text}' as {meaning.column} in ({', '.join(repr(v) for v in values)}): "
-                           "spellings of one answer")
-        draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.in_, values=values)))
-        return
-    draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
-    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
+    flag_condition(item, meaning.column, truth, value, lex, draft)  # 'remote': every spelling of yes
 
 
 def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> bool | None:

@@ -53,11 +53,11 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
 def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
                  bound: str = "") -> str:
     """'YYYY-MM' for a month name ('YYYY-MM-DD' with its day): the year written after it, else `year`,
-    else the one year the column has rows on that day (with none that day, in that month). A `bound`,
-    the day a comparison starts or ends at, need hold no row: its year is the one year every date of
-    the column is in; over several years a 'point' ('after June 1') is refused naming them, a 'range'
-    end ('between March 2 and March 5') takes the year as a day does. Raises Abstain when no row or
-    several years qualify."""
+    else the one year the column has rows on that day ('on March 9' with no row that day is refused).
+    A `bound`, the day a comparison starts or ends at, need hold no row: its year is the one year
+    every date of the column is in; over several years a 'point' ('after June 1') is refused naming
+    them, a 'range' end ('between March 2 and March 5') takes the year of the rows on that day, or
+    with none that day in that month. Raises Abstain when no row or several years qualify."""
     month = int(item.meanings[0].value)
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
@@ -76,7 +76,7 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
         years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
-        if day and not years:  # no row on that day: the one year the column has rows in the month
+        if day and bound and not years:  # a range end on a day no row falls on: the year of the month's rows
             years = sorted({int(y) for y in dates.dt.year.unique()})
     if not years:
         raise Abstain(f"No rows of {column} fall in '{named}'.")
@@ -171,7 +171,7 @@ def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     second = reading.after(link) if link is not None else None
     if link is not None and second is not None and second.kind == "month":
         second.used = True
-        end = _month_value(second, reading, table, column)
+        end = _month_value(second, reading, table, column, bound="range")
         start = _month_value(item, reading, table, column, year=int(end[:4]))
         if len(start) != len(end):
             raise Abstain(f"'{item.text} ... {link.text} {second.text}' joins a day and a whole month; "
