@@ -3,6 +3,8 @@ terminal view of any result). Every number here comes from the result object."""
 
 from __future__ import annotations
 
+import re
+
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult, Value
 from agent.phrasing import plural
@@ -54,8 +56,29 @@ def fmt_key(value: Value) -> str:
 def fmt_in(value: Value, column: str | None) -> str:
     """A cell of `column` as text: in a column whose header names an identifier (an id, code,
     number or zip: table_type.identifier_by_name) a whole number is a label, written without
-    thousands separators as `fmt_key` writes it (zip 10001, not 10,001); anything else as `fmt`."""
-    return fmt_key(value) if column is not None and identifier_by_name(column) else fmt(value)
+    thousands separators as `fmt_key` writes it (zip 10001, not 10,001); a calendar year (see
+    `fmt_year`) without them too; anything else as `fmt`."""
+    if column is not None and identifier_by_name(column):
+        return fmt_key(value)
+    return fmt_year(value) if column is not None and year_header(column) else fmt(value)
+
+
+_YEAR_WORDS = frozenset({"year", "yr"})
+
+
+def year_header(column: str) -> bool:
+    """True when a header names calendar years: one of its words (split at non-letters and at a
+    lower-to-upper case change: 'since_year', 'releaseYear', 'Year') is 'year' or 'yr'."""
+    words = re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", column)
+    return any(w.lower() in _YEAR_WORDS for w in words if w)
+
+
+def fmt_year(value: Value) -> str:
+    """A value of a year column as a year is written: 2020 and 2019.6, never '2,020' (a number from
+    1000 to 9999, whole or not, loses the thousands separator); anything else as `fmt`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1000 <= abs(value) < 10000:
+        return str(int(value)) if float(value).is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
+    return fmt(value)
 
 
 def key_text(group: Group) -> str:
@@ -122,7 +145,7 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         condition = result.provenance.operation.split(" WHERE ", 1)[1]
         return f"{fmt(result.value)} of {result.provenance.rows_scanned:,} rows have {condition}."
     if not result.group_by:
-        return f"The {what} is {fmt(result.value)}."
+        return f"The {what} is {_fmt_of(result)(result.value)}."
     by = ", ".join(result.group_by)
     if plan is not None and plan.limit == 1 and result.groups:
         top = result.groups[0]
@@ -132,9 +155,9 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         elif result.ties:
             names = [key_text(g) for g in (top, *result.ties)]
             joined = ", ".join(names[:-1]) + " and " + names[-1]
-            return f"{joined} tie with the {_rank(plan.order)} {what}: {fmt(top.value)}."
+            return f"{joined} tie with the {_rank(plan.order)} {what}: {_fmt_of(result)(top.value)}."
         else:
-            text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {fmt(top.value)}."
+            text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {_fmt_of(result)(top.value)}."
         if result.ties:
             text += f" Tied at the same value: {', '.join(key_text(g) for g in result.ties)}."
         return text
@@ -143,11 +166,23 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     text = f"The {what} by {by} ({result.total_groups:,} {plural('group', result.total_groups)}{direction}"
     text += f", first {shown} returned" if shown < result.total_groups else ""
     listed = result.groups if shown <= 5 else result.groups[:3]
-    text += "): " + "; ".join(f"{key_text(g)}: {fmt(g.value)}" for g in listed)
+    text += "): " + "; ".join(f"{key_text(g)}: {_fmt_of(result)(g.value)}" for g in listed)
     text += "; ... (see the table)." if len(listed) < shown else "."
     if result.ties:
         text += f" Tied with the last returned: {', '.join(key_text(g) for g in result.ties)}."
     return text
+
+
+_YEAR_OPS = (Agg.mean, Agg.median, Agg.min, Agg.max)
+"""Aggregates of a year column that are themselves years (a total or a count of years is not)."""
+
+
+def _fmt_of(result: AggregateResult):
+    """The formatter of an aggregate's value: `fmt_year` for a mean, median, minimum or maximum of a
+    year column ('The average since_year is 2020'), else `fmt`."""
+    if result.op in _YEAR_OPS and result.column is not None and year_header(result.column):
+        return fmt_year
+    return fmt
 
 
 def provenance_lines(result: Result) -> list[str]:

@@ -1,7 +1,8 @@
 """'total <kind>' on a table whose Total column adds that kind up on every row (agent/router/total_of.py):
 'how many total gold medals' is the sum of Gold, never the Total column; answers computed by hand.
-A Total column that is no row sum, or a row restating the column's sum that the loader kept ('All
-places'), keeps the refusal."""
+A Total column that is no row sum is no reading of 'total gold' either: a numeric column named right
+after 'total' is what is totalled (trial 6: 'the total weight (kg)' beside a Total column). A row
+restating the column's sum that the loader kept ('All places') keeps the refusal."""
 
 from __future__ import annotations
 
@@ -37,9 +38,15 @@ def test_total_reread_as_sum_and_noted():
     assert any("'total gold'" in n and "Total" in n for n in reading.notes), reading.notes
 
 
+def test_total_before_a_column_sums_it_when_total_is_no_row_sum():
+    outcome, _ = router_ask(NOT_A_SUM, "how many total gold medals have been given?")
+    assert "is 3." in outcome.answer.splitlines()[0], outcome.answer  # 2 + 1 + 0, never Total's 9 + 3 + 4
+
+
 @pytest.mark.parametrize("csv, question", [
-    (NOT_A_SUM, "how many total gold medals have been given?"),
     (ALL_PLACES, "how many total women were there?"),
+    # Total no row sum (9 != 3 + 4): 'total women' would still sum a column one row restates (7 = 2 + 4 + 1)
+    ("Place,Men,Women,Total\nXa,1,2,3\nYa,3,4,9\nZa,2,1,3\nAll places,6,7,15\n", "how many total women were there?"),
 ])
 def test_total_kept_as_column_refused(csv, question):
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)

@@ -9,12 +9,13 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.spellings import directed, same_answer, several_spellings, truth_spellings
+from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
+from agent.router.units import header_unit
 from agent.router.wording import multiple_reason
 from agent.table import ColumnRole, Table
 
@@ -113,8 +114,7 @@ def _flag(item: Item, meaning: Meaning, negated: bool, reading: Reading, draft: 
                       f"tell a word from its opposite; say '{meaning.column} is yes' or '{meaning.column} is no'.")
     truth = (True if said is None else said) ^ negated ^ (meaning.value == "negated")
     value = positive if truth else negative
-    draft.notes.append(f"read '{item.text}' as {meaning.column} = {value if isinstance(value, str) else int(value)}")
-    draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=value)))
+    flag_condition(item, meaning.column, truth, value, lex, draft)  # 'remote': every spelling of yes
 
 
 def _said_value(item: Item, reading: Reading, values: tuple[object, object]) -> bool | None:
@@ -250,6 +250,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
     value = column_number(nxt, column, draft, lex)
+    header_unit(after, column, draft)  # 'a weight over 20 kg': 'kg' is Weight (kg)'s unit
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, value, column, draft, lex))))
 
 

@@ -51,10 +51,13 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
 
 
 def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
-                 in_range: bool = False) -> str:
+                 bound: str = "") -> str:
     """'YYYY-MM' for a month name ('YYYY-MM-DD' with its day): the year written after it, else `year`,
-    else the one year the column has rows on that day (with none that day, in that month). Raises
-    Abstain when no row or several years qualify."""
+    else the one year the column has rows on that day ('on March 9' with no row that day is refused).
+    A `bound`, the day a comparison starts or ends at, need hold no row: its year is the one year
+    every date of the column is in; over several years a 'point' ('after June 1') is refused naming
+    them, a 'range' end ('between March 2 and March 5') takes the year of the rows on that day, or
+    with none that day in that month. Raises Abstain when no row or several years qualify."""
     month = int(item.meanings[0].value)
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
@@ -64,11 +67,16 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
         years = [int(nxt.number)]
     elif year is not None:
         years = [year]
+    elif bound and len(spanned := sorted({int(y) for y in table.df[column].dropna().dt.year.unique()})) == 1:
+        years = spanned  # 'after June 1': the column's one year, whether or not a row falls on that day
+    elif bound == "point" and spanned:
+        raise Abstain(f"'{named}' names no year and {column} holds dates of several years ({spanned[0]} to "
+                      f"{spanned[-1]}); name the year ('{named}, {spanned[-1]}').")
     else:
         dates = table.df[column].dropna()
         dates = dates[dates.dt.month == month]
         years = sorted({int(y) for y in (dates[dates.dt.day == int(day.number)] if day else dates).dt.year.unique()})
-        if day and not years and in_range:  # a range's end with no row that day: the month's one year
+        if day and bound and not years:  # a range end on a day no row falls on: the year of the month's rows
             years = sorted({int(y) for y in dates.dt.year.unique()})
     if not years:
         raise Abstain(f"No rows of {column} fall in '{named}'.")
@@ -118,15 +126,15 @@ def _range_link(item: Item, reading: Reading) -> Item | None:
     return link if link is not None and link.text.lower() in RANGE_LINKS else None
 
 
-def month_day_value(item: Item, reading: Reading, table: Table, column: str, in_range: bool = False) -> str | None:
+def month_day_value(item: Item, reading: Reading, table: Table, column: str, bound: str = "point") -> str | None:
     """The ISO day a month name and the day number right after it name ('March 2' -> '2024-03-02',
-    the year written after it or the one year the column has rows on that day), reading both; None
-    when no day number follows (a whole month is no point to compare with). Raises Abstain as
-    `_month_value`."""
+    the year written after it or the one year all the column's dates are in), reading both; None
+    when no day number follows (a whole month is no point to compare with). `bound`: 'point' for
+    a comparison's one day, 'range' for an end of a range. Raises Abstain as `_month_value`."""
     if not _is_day(reading.at(item.pos + 1)):
         return None
     item.used = True
-    return _month_value(item, reading, table, column, in_range=in_range)
+    return _month_value(item, reading, table, column, bound=bound)
 
 
 def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon,
@@ -135,7 +143,7 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
     name and its day number (dates.month_day_value) as one day of the date column; False when no
     day number follows the month (a whole month is left to the other readings)."""
     column = date_column(nxt, reading, lex)
-    value = month_day_value(nxt, reading, table, column, in_range=op == "between")
+    value = month_day_value(nxt, reading, table, column, "range" if op == "between" else "point")
     if value is None:
         return False
     upper = None
@@ -143,7 +151,8 @@ def month_day_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft
         second = next((i for i in reading.items if i.pos > nxt.pos and i.kind != "stop" and not i.used), None)
         if second is not None and second.text.lower() == "and":
             second = next((i for i in reading.items if i.pos > second.pos and i.kind != "stop" and not i.used), None)
-        upper = month_day_value(second, reading, table, column, True) if second is not None and second.kind == "month" else None
+        upper = month_day_value(second, reading, table, column, "range") \
+            if second is not None and second.kind == "month" else None
         if upper is None:
             raise Abstain(f"'between {nxt.text} ...' needs a second day ('between March 2 and March 5').")
         value, upper = sorted((value, upper))
@@ -162,7 +171,7 @@ def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     second = reading.after(link) if link is not None else None
     if link is not None and second is not None and second.kind == "month":
         second.used = True
-        end = _month_value(second, reading, table, column, in_range=True)
+        end = _month_value(second, reading, table, column, bound="range")
         start = _month_value(item, reading, table, column, year=int(end[:4]))
         if len(start) != len(end):
             raise Abstain(f"'{item.text} ... {link.text} {second.text}' joins a day and a whole month; "

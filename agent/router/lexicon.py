@@ -14,8 +14,9 @@ from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
+from agent.router.id_facts import unique_ids
 from agent.router.tokens import Token, value_tokens
-from agent.router.values import add_value_words, add_values, is_flag, yes_no
+from agent.router.values import add_value_words, add_values, is_flag, truth_spellings, yes_no
 from agent.router.words import column_forms, header_words, is_month_header, singular, stem
 from agent.table import ColumnRole, Table
 
@@ -68,8 +69,10 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
     _add_message_nouns(lex, table)
     _choose_measure(lex, table)
     lex.row_sums = row_sums(table, lex.numeric_columns, lex.header_words)
-    lex.restated = restated_sums(table, frozenset().union(*lex.row_sums.values()))
+    totals = any("total" in lex.header_words.get(c, set()) for c in table.columns)  # router/total_of.py
+    lex.restated = restated_sums(table, frozenset().union(*lex.row_sums.values(), lex.numeric_columns if totals else ()))
     lex.calendar_columns = calendar_columns(table)
+    lex.unique_ids = unique_ids(table)
     return lex
 
 
@@ -190,7 +193,10 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     elif role is ColumnRole.identifier and (codes := _text_codes(table, column)):
         add_values(lex, column, codes, config)  # 'S-03', 'E100': a sensor's or a manager's rows
     elif role is ColumnRole.categorical:
-        pair = yes_no(add_values(lex, column, [str(v) for v in _named_values(table, column)], config))
+        values = add_values(lex, column, [str(v) for v in _named_values(table, column)], config)
+        pair, mixed = yes_no(values), truth_spellings(values)
+        if mixed:  # 'yes', 'Yes', 'Y' / 'no', 'NO', 'n': each answer is every spelling of it
+            lex.flag_spellings[column], pair = mixed, (mixed[0][0], mixed[1][0])
         if pair:
             lex.flags[stem(name.replace("_", " "))] = column
             lex.flag_values[column] = pair

@@ -34,6 +34,11 @@ class Lexicon:
     """Stem of a two-valued column's name ('fraud' for is_fraud, 'attrition') -> column."""
     flag_values: dict[str, tuple[str | float, str | float]] = field(default_factory=dict)
     """Flag column -> (positive, negative) values: (1.0, 0.0), ('Yes', 'No'), ('True', 'False')."""
+    flag_spellings: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
+    """A flag column that mixes spellings of its two answers ('yes', 'Yes', 'Y' / 'no', 'NO', 'n') ->
+    (every positive spelling, every negative spelling) its cells hold (router/values.py)."""
+    unique_ids: frozenset[str] = frozenset()
+    """Identifier columns holding one distinct value on every row (router/id_rows.py)."""
     fractions: set[str] = field(default_factory=set)
     """Numeric columns (not flags) whose values all lie in [0, 1]: a share written as a fraction,
     so '95%' compared with one is 0.95 (router/conditions.py)."""

@@ -9,14 +9,16 @@ from itertools import islice
 from agent.numbers import AmbiguousNumber, lenient_number
 from agent.router import vocabulary as V
 from agent.router.abbreviations import short_header_link
+from agent.router.blanks import read_blanks
 from agent.router.carriers import carrier_verbs
 from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_links
-from agent.router.lexicon import Lexicon, Meaning, lookup_word, singular
+from agent.router.lexicon import Lexicon, Meaning, lookup_word
 from agent.router.column_names import settle_columns
 from agent.router.draft import Abstain
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
+from agent.router.id_rows import id_nouns_as_rows
 from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
@@ -75,6 +77,8 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading, lex)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    rest = read_blanks(tokens, rest, reading)  # 'a blank remote', 'no certified value': IS NULL
+    id_nouns_as_rows(reading, lex)  # 'employees' for a unique id employee: the rows
     _percent_columns(reading)
     _quantity_of_rows(tokens, reading, lex)
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)

@@ -73,7 +73,8 @@ def check_total_of_unit_price(op: str | None, column: str | None, said: str | No
 
 
 def _plain(text: str) -> str:
-    return " ".join(re.split(r"[_\s\-]+", text.lower())).strip()
+    """The words of a name, lowercase, without punctuation: 'Unit Price ($)' -> 'unit price'."""
+    return " ".join(w for w in re.split(r"[^a-z0-9]+", text.lower()) if w)
 
 
 def _spaced(column: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.bare_number import bare_number
+from agent.router.blanks import blank_condition
 from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import column_date, date_column, month_condition, time_word
@@ -59,6 +60,8 @@ def _word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table
         _group_word(item, reading, table)
     elif item.kind in ("column", "value", "flag"):
         _column_word(item, reading, draft, lex, table)
+    elif item.kind == "blank":
+        blank_condition(item, draft)
     else:
         _other_word(item, reading, draft, lex, table)
 
@@ -183,7 +186,7 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
-    _counted_rows_not_values(item, rows, prev, scope, draft)
+    _counted_rows_not_values(item, rows, prev, scope, draft, table.roles[column] is ColumnRole.date)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
@@ -208,15 +211,18 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
 
 
 def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, scope: Item | None,
-                             draft: Draft) -> None:
+                             draft: Draft, dated: bool = False) -> None:
     """Raises Abstain when a count names a column but counts something else: 'how many state
     changes' (changes between rows, not the distinct states) or 'how many rows are <column>' of a
-    column that is not yes/no (the rows, but which value?)."""
+    column that is not yes/no (the rows, but which value?). A `dated` column (a date) right before
+    a comparison, a date or a month ('rows were updated after March 15') is the date compared."""
     if draft.op not in ("count", "count_distinct"):
         return
     if nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:
         raise Abstain(f"'{item.text} {nxt.text}' asks for changes between rows, which I cannot count exactly; "
                       f"ask 'how many rows' or 'how many distinct {item.column}'.")
+    if dated and nxt is not None and nxt.kind in ("comparison", "date", "month"):
+        return
     if prev is not None and prev.kind == "row" and scope is not None and scope.text.lower() in V.COPULAS:
         raise Abstain(f"'{prev.text} {scope.text} {item.text}' does not say which value of {item.column} to count; "
                       f"name the value.")
@@ -232,9 +238,10 @@ def _groups_here(item: Item, reading: Reading) -> bool:
 
 def _attribute_of(item: Item, reading: Reading) -> bool:
     """'the selfMade of the person with ...': a column word between 'the' and 'of' is the attribute
-    asked for (a noun), never a condition on the rows."""
+    asked for (a noun), never a condition on the rows. A reading without its tokens (a record
+    lookup's re-read: router/lookup.py) has no such words."""
     tokens, start, end = reading.tokens, item.pos, item.pos + len(item.text.split())
-    return start > 0 and tokens[start - 1].lower == "the" and end < len(tokens) and tokens[end].lower == "of"
+    return 0 < start <= len(tokens) and tokens[start - 1].lower == "the" and end < len(tokens) and tokens[end].lower == "of"
 
 
 def _after_number(unit: Item, reading: Reading) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.lexicon import Lexicon
+from agent.router.op_words import named_total, rows_counted
 from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
@@ -154,6 +155,9 @@ def _implied_op(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predi
     if order or (predicates and column is None):
         _not_asked_to_name(draft)
         return "count", order
+    if named_total(draft, lex, column):
+        draft.notes.append(f"read 'total' as the sum of {column} (the column the word names)")
+        return "sum", order
     raise Abstain("I could not tell what to compute (a total, count, average...?).")
 
 
@@ -180,6 +184,9 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         if column in lex.small_ints and not key and not _sum_word_before(reading, column):
             # 'how many games' of GP: a total of games, or distinct values? ('how many total gold': the total)
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
+        if (rows := rows_counted(reading)) is not None:  # 'how many rows shipped more than 10 units'
+            raise Abstain(f"'how many {rows}' counts rows, but {column} is named with no test on it; say what "
+                          f"{column} must be, or ask for the total {column}.")
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
     elif op == "count" and not draft.columns:

@@ -74,6 +74,9 @@ class Reading:
     """Time spent on embedding links (the lexical stages' time is the rest)."""
     tokens: list[Token] = field(default_factory=list)
     """The question's tokens (item positions index them): words no item keeps ('times') stay visible."""
+    id_rows: dict[int, str] = field(default_factory=dict)
+    """{token position: id column} of each plural noun read as the rows because it names an id
+    holding one distinct value on every row ('shipments' for Shipment ID; router/id_rows.py)."""
 
     def of(self, *kinds: str) -> list[Item]:
         return [i for i in self.items if i.kind in kinds]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from agent import table_rows
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain, Draft
+from agent.router.lexicon_data import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.words import header_words
 from agent.table import Table
@@ -63,6 +64,20 @@ def same_answer(item: Item, column: str, spellings: list[object], reading: Readi
     """The condition that `column` holds any spelling of the yes/no answer `item` names (trial 6:
     'remote yes' counted 'yes' and 'Yes' and left 'Y' out, unsaid)."""
     _one_of(item, column, spellings, reading, draft, "spellings of one answer")
+
+
+def flag_condition(item: Item, column: str, truth: bool, value: object, lex: Lexicon, draft: Draft) -> None:
+    """Append the condition a yes/no `column` read as the answer `truth` sets, noted: `column` =
+    `value` (its one spelling of that answer), or, when the column mixes spellings of its answers
+    (lex.flag_spellings), `column` in every spelling of it ('remote' -> 'yes', 'Yes', 'Y')."""
+    mixed = lex.flag_spellings.get(column)
+    if mixed is None:
+        draft.notes.append(f"read '{item.text}' as {column} = {value if isinstance(value, str) else int(value)}")
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
+        return
+    values = mixed[0] if truth else mixed[1]
+    draft.notes.append(f"read '{item.text}' as {column} in ({', '.join(repr(v) for v in values)}): spellings of one answer")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.in_, values=values)))
 
 
 def _one_of(item: Item, column: str, values: list[object], reading: Reading, draft: Draft, why: str) -> None:

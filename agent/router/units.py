@@ -21,6 +21,7 @@ from __future__ import annotations
 
 
 from agent.router.lexicon_data import Lexicon, Meaning
+from agent.router.draft import Draft
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
 from agent.router.wordnet import wordnet
@@ -134,3 +135,13 @@ def unit_word(reading: Reading, pos: int) -> bool:
     item = reading.at(pos)
     return item is not None and item.kind == "stop" and bool(item.meanings) and item.meanings[0].value == UNIT
 
+
+
+def header_unit(after: Item | None, column: str, draft: Draft) -> None:
+    """Mark read the word right after a compared number when it is one header word of the compared
+    `column` itself ('a weight over 20 kg' on Weight (kg)): the unit the column's header states, not
+    a second column to aggregate; noted."""
+    if after is not None and after.kind == "column" and after.column == column and not after.used \
+            and " " not in after.text and after.evidence == "header" and not after.similar and not after.weak:
+        after.used = True
+        draft.notes.append(f"read '{after.text}' as the unit of {column} (a word of its header)")

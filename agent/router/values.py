@@ -44,6 +44,29 @@ def yes_no(values: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def truth_spellings(values: list[str]) -> tuple[list[str], list[str]] | None:
+    """(positive spellings, negative spellings) of a text column whose every value is a spelling
+    of yes or no ('yes', 'Yes', 'Y', 'no', 'NO', 'n'; 'true'/'t', 'false'/'f') and that holds both
+    answers in more than one spelling between them; None otherwise (a plain two-valued column is
+    `yes_no`'s)."""
+    positive, negative = [], []
+    for v in values:
+        word = v.strip().casefold()
+        if word in _TRUE:
+            positive.append(v.strip())
+        elif word in _FALSE:
+            negative.append(v.strip())
+        else:
+            return None
+    if not positive or not negative or len({w.casefold() for w in positive + negative}) <= 2:
+        return None
+    return list(dict.fromkeys(positive)), list(dict.fromkeys(negative))
+
+
+_TRUE = frozenset({"yes", "y", "true", "t"})
+_FALSE = frozenset({"no", "n", "false", "f"})
+
+
 PROPER_MIN_VALUES = 50
 """A text column with more distinct values than this holds names (jobs, merchants, cities), not a
 handful of categories ('Sales', 'Male') that people write in lower case."""

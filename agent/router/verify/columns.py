@@ -30,7 +30,7 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return None
     if kind == "column" and (any(m.column == column for m in item.meanings) or _header_words_of(item, column, ctx)):
         return strength_of(item)  # 'field of education' also names EducationField
-    if (kind == "value" and part.role is Role.filter or kind == "flag" and part.role in (Role.filter, Role.shown)) \
+    if (kind in ("value", "blank") and part.role is Role.filter or kind == "flag" and part.role in (Role.filter, Role.shown)) \
             and any(m.column == column for m in item.meanings):
         return strength_of(item)  # a value says which rows, never what is measured or grouped
     if kind == "op" and item.meanings[0].value == "count" and _quantity_after(item, column, ctx):
@@ -145,6 +145,8 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     date equal to it, a month in it, a comparator of the same operator, a negation of a '!='."""
     values = [v for v in (part.value, part.upper, *part.values) if v is not None]
     kind, op = item.kind, part.op
+    if kind == "blank":  # 'a blank remote': remote IS NULL (router/blanks.py)
+        return Strength.STRONG if item.column == part.column and item.meanings[0].value == op else None
     if kind in ("value", "flag") and any(m.column == part.column for m in item.meanings):
         return strength_of(item) if kind == "flag" or _same_value(part, item, values) else None
     if kind == "number" and any(same_number(v, item.number) for v in values):
