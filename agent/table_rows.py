@@ -271,3 +271,17 @@ def has_number(table: Table, column: str, number: float) -> bool:
             this=exp.cast(col(column), "DOUBLE"), expression=exp.convert(float(number))))).from_(view))
         cache[key] = found is True
     return cache[key]
+
+
+def header_repeats(table: Table, least: int) -> list[int]:
+    """0-based positions, in file order, of the rows at least `least` of whose cells read (as text,
+    outer spaces stripped) as their own column's header, stripped (pandas `astype(str).str.strip()
+    == name` summed over the columns). Missing cells never match."""
+    hits = [exp.If(this=exp.EQ(this=exp.Trim(this=exp.cast(col(c), "VARCHAR")), expression=exp.Literal.string(
+        str(c).strip())), true=exp.convert(1), false=exp.convert(0)) for c in table.columns]
+    total = hits[0]
+    for hit in hits[1:]:
+        total = exp.Add(this=total, expression=hit)
+    found = _rows(table, lambda view: exp.select(exp.column(ROW, quoted=True)).from_(view).where(
+        exp.GTE(this=exp.paren(total), expression=exp.convert(least))).order_by(exp.column(ROW, quoted=True)))
+    return [int(r[0]) for r in found]

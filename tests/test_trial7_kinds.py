@@ -42,6 +42,16 @@ def test_a_condition_leaving_out_a_near_spelling_refuses_naming_it(question, lef
     assert left in outcome.answer, outcome.answer
 
 
+def test_a_spelling_with_a_doubled_inner_space_is_counted_with_the_others():
+    # 'eating  out' (two spaces inside) is the value the question names, as 'eating out ' is: the
+    # condition tests all three spellings, 10 + 6 + 4, never a silent 16.
+    table = "Category,Amount\nEating out,10\neating out ,6\neating  out,4\nRent,50\n"
+    outcome = answer(table, "What is the total Amount for eating out?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 20
+    assert outcome.results[-1].result.provenance.rows_matched == 3
+
+
 def test_naming_every_spelling_answers():
     outcome = answer(LEDGER, "What is the total Amount for groceries or grocery?")
     assert outcome.status == "answered", outcome.answer

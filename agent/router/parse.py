@@ -214,7 +214,7 @@ def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, sc
                              draft: Draft, dated: bool = False) -> None:
     """Raises Abstain when a count names a column but counts something else: 'how many state
     changes' (changes between rows, not the distinct states) or 'how many rows are <column>' of a
-    column that is not yes/no (the rows, but which value?). A `dated` column (a date) right before
+    column that is not yes/no (the rows, but which value?), unless a value of it follows. A `dated` column (a date) right before
     a comparison, a date or a month ('rows were updated after March 15') is the date compared."""
     if draft.op not in ("count", "count_distinct"):
         return
@@ -223,7 +223,9 @@ def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, sc
                       f"ask 'how many rows' or 'how many distinct {item.column}'.")
     if dated and nxt is not None and nxt.kind in ("comparison", "date", "month"):
         return
-    if prev is not None and prev.kind == "row" and scope is not None and scope.text.lower() in V.COPULAS:
+    names_value = nxt is not None and any(m.kind == "value" and m.column == item.column for m in nxt.meanings)
+    if prev is not None and prev.kind == "row" and scope is not None and scope.text.lower() in V.COPULAS \
+            and not names_value:  # 'trips were tagged airport': the value follows
         raise Abstain(f"'{prev.text} {scope.text} {item.text}' does not say which value of {item.column} to count; "
                       f"name the value.")
 

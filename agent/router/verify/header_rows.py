@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from agent import table_rows
 from agent.ops.common import selected
 from agent.router.draft import DataAbstain
 from agent.table import Table
@@ -26,10 +27,9 @@ def header_rows(table: Table) -> list[int]:
     cached = table.__dict__.get("_verify_header_rows")
     if cached is None:
         cached = []
-        columns = list(table.df.columns)
+        columns = table.columns
         if len(columns) >= 2 and not table.lies_in_file and table.rows <= _MAX_ROWS:
-            same = sum((table.df[c].astype(str).str.strip() == str(c).strip()).to_numpy() for c in columns)
-            cached = [int(p) for p in (same >= max(2, (len(columns) + 1) // 2)).nonzero()[0]]
+            cached = table_rows.header_repeats(table, max(2, (len(columns) + 1) // 2))
         table.__dict__["_verify_header_rows"] = cached
     return cached
 
@@ -48,6 +48,6 @@ def check_header_rows(plan: BaseModel, table: Table) -> None:
     mask = np.asarray(selected(table, where, allow_empty=True).mask) if where else np.ones(table.rows, bool)
     hit = [p for p in found if bool(mask[p])]
     if hit:
-        raise DataAbstain(f"Row {hit[0] + 1} of the table repeats its header line ('{table.df.columns[0]}' under "
-                          f"{table.df.columns[0]}), so it is no row of data, and my answer would count it. Ask about "
+        raise DataAbstain(f"Row {hit[0] + 1} of the table repeats its header line ('{table.columns[0]}' under "
+                          f"{table.columns[0]}), so it is no row of data, and my answer would count it. Ask about "
                           "the rows you mean, naming them.")
