@@ -67,6 +67,18 @@ def test_spending_over_signed_amounts_refuses(question):
     assert outcome.status == "abstained" and "positive and negative" in outcome.answer, outcome.answer
 
 
+def test_spending_on_rows_of_one_sign_answers_and_across_signs_refuses():
+    # Rent's one row is -50; Groceries' three rows are -10, -20, -5 (a near spelling is named, so
+    # Groceries is asked with every spelling); Salary 100 with Rent -50 spans both signs.
+    outcome = answer(LEDGER, "How much did I spend on rent?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == -50
+    outcome = answer(LEDGER, "How much did I spend on groceries or grocery?")
+    assert outcome.results[-1].result.value == -35
+    outcome = answer(LEDGER, "How much did I spend on rent or salary?")
+    assert outcome.status == "abstained" and "positive and negative" in outcome.answer, outcome.answer
+
+
 def test_spending_over_amounts_of_one_sign_answers():
     outcome = answer(SPENT, "How much did I spend in total?")
     assert outcome.status == "answered", outcome.answer

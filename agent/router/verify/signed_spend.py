@@ -3,13 +3,17 @@ holds both positive and negative amounts. A ledger of this kind keeps income and
 column with opposite signs (which sign is which varies), so the column's total, ranking or share is
 the net, not the spending: 'How much did I spend in total?' gave the net with the paychecks in
 (trial 7: 12,694.54 where -15,320.87 was spent; 'Salary' as the category spent most on; a share of
--87.05%). Refused naming the word and the column, with the two readings that are exact."""
+-87.05%). Refused naming the word and the column, with the two readings that are exact. A plan
+whose conditions select rows of one sign only ('spend on rent' where every Rent row is below 0) is
+no net and is read as it is."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
 from agent import table_rows
+from agent.plan import AggregateArgs
+from agent.predicates import selected
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
 from agent.router.words import header_words
@@ -35,7 +39,18 @@ def check_signed_spend(plan: BaseModel, reading: Reading, table: Table) -> None:
         if word is None:
             continue
         numbers = table_rows.numbers(table, column)
-        if numbers.low is not None and numbers.low < 0 < numbers.high:
+        if numbers.low is not None and numbers.low < 0 < numbers.high and not _one_sign(plan, column, table):
             raise Abstain(f"'{word}' over {column}, which holds both positive and negative amounts (money in and "
                           f"money out): its total is the net, not what was spent; ask for the total {column} below "
                           f"0 (or above 0), whichever sign is spending here, or for the net total {column}.")
+
+
+def _one_sign(plan: BaseModel, column: str, table: Table) -> bool:
+    """True when `plan` is one aggregate (no grouping) whose conditions select rows whose `column`
+    values are all >= 0 or all <= 0, so its total is no net of money in and out; False for other
+    plans, for no condition, and for a table whose rows stay in the file."""
+    where = getattr(plan, "where", None)
+    if not isinstance(plan, AggregateArgs) or not where or plan.group_by or table.lies_in_file:
+        return False
+    chosen = table.df[column][selected(table, where, allow_empty=True).mask].dropna()
+    return bool(len(chosen)) and (bool((chosen >= 0).all()) or bool((chosen <= 0).all()))
