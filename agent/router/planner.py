@@ -11,6 +11,7 @@ from agent.router.measure_words import check_measure_word, check_money_of_named,
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
+from agent.router.entity_nouns import entity_nouns
 from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
@@ -105,6 +106,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     """The aggregate plan of `draft`: its measure column, the operation (asked, or the one its order
     or grouping words imply), a count of a text column as a distinct count, and the order and limit
     of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
+    entity_nouns(draft, lex, table)  # 'the average price of discontinued products': the rows
     column = measure_column(draft, lex)
     order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:

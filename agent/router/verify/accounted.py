@@ -8,6 +8,7 @@ import re
 
 from agent.router import vocabulary as V
 from agent.router.reading import Item
+from agent.router.row_nouns import plural
 from agent.router.draft import Abstain
 from agent.router.tokens import TOKEN
 from agent.router.verify.differences import than_read
@@ -44,6 +45,7 @@ def check_script(question: str) -> None:
 
 _DOER_DETERMINERS = {"any", "a", "an", "its", "their", "his", "her", "single", "one", "the"}
 _ROW_COUNT_NOUNS = V.ROW_COUNT_NOUNS
+_OF_NUMBERS = ("sum", "mean", "median", "min", "max", "std")
 
 
 def _measure_word(item: Item, parts: list[Part], ctx: Context) -> bool:
@@ -77,6 +79,8 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return True  # 'how many tickets', 'what share of respondents': the entities counted
     if item.kind == "column" and ctx.plan_kind == "SubsetArgs" and _one_per_row(item.column, ctx):
         return True  # 'the total population of the 5 largest towns': a key of one row each names the rows
+    if text_column and ctx.plan_kind == "AggregateArgs" and _entity_plural(item, parts, ctx):
+        return True  # 'the average price of discontinued products', one row per product: the rows
     if text_column and (before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _DOER_DETERMINERS):
         by = item.pos - 1 if before[-1:] == ["by"] else item.pos - 2
         verb = tokens[by - 1].lower if by > 0 else ""
@@ -93,6 +97,15 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return True  # 'the total number of different ratings'
     return lexical(item) == "op" and item.text.lower() == "total" and nxt is not None and nxt.pos == item.pos + 1 \
         and nxt.kind == "column" and any(p.column == nxt.column for p in parts)
+
+
+def _entity_plural(item: Item, parts: list[Part], ctx: Context) -> bool:
+    """A plural column word ('products') of a column holding its own value on every row, beside an
+    aggregate of another, numeric column over no grouping by it (router/entity_nouns.py)."""
+    measured = [p for p in parts if p.role is Role.aggregate and p.op in _OF_NUMBERS]
+    return bool(measured) and plural(item.text.lower()) and _one_per_row(item.column, ctx) \
+        and not any(p.column == item.column for p in parts) and any(
+            p.role is Role.measure and p.column in ctx.lex.numeric_columns for p in parts)
 
 
 def _counts(parts: list[Part], ctx: Context) -> bool:

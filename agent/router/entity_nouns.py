@@ -1,0 +1,33 @@
+"""A plural noun naming the table's own entities beside the column a question measures: 'the
+average price of discontinued products' on a table of one row per product names Price and, by
+'products', Product too. The entity column is text and every row holds its own value, so
+'products' are the rows: the plan measures Price over the rows the conditions pick. Where the
+entity repeats (order lines: a product on several rows), 'the average price of products' could be
+per row or per product, and both columns stay named (the planner then refuses)."""
+
+from __future__ import annotations
+
+from agent.router.draft import Draft
+from agent.router.lexicon import Lexicon
+from agent.router.row_nouns import plural
+from agent.router.rows import one_per_row
+from agent.table import ColumnRole, Table
+
+_ENTITY = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+
+
+def entity_nouns(draft: Draft, lex: Lexicon, table: Table) -> None:
+    """Mark as read the plural nouns of `draft.columns` that name a text column holding its own
+    value on every row, when exactly one other column named is numeric (the measure), noting each
+    ("read 'products' as the rows (one Product each)"); otherwise leave `draft` as it is."""
+    unread = [c for c in draft.columns if not c.used]
+    named = set(c.column for c in unread)
+    rows = [c for c in unread if plural(c.text.lower()) and not c.similar and not c.weak
+            and table.roles.get(c.column) in _ENTITY and c.column not in lex.numeric_columns
+            and one_per_row(table, c.column)]
+    measures = named - {c.column for c in rows}
+    if not rows or len(measures) != 1 or next(iter(measures)) not in lex.numeric_columns:
+        return
+    for item in rows:
+        item.used = True
+        draft.notes.append(f"read '{item.text}' as the rows (one {item.column} each)")

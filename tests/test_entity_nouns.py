@@ -1,0 +1,32 @@
+"""A plural noun naming the table's own entities beside the measured column (router/entity_nouns.py,
+verify/accounted._entity_plural): 'the average price of discontinued products' on one row per
+product is the mean Price over the discontinued rows; where products repeat over rows the reading
+is refused. Answers worked out by hand from the small tables below."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import router_agent
+
+PRODUCTS = ("Product,Category,Price,Stock,Discontinued\nDesk lamp,Lighting,40,10,N\nFloor lamp,Lighting,60,5,Y\n"
+            "Chair,Furniture,100,2,Y\nTable,Furniture,300,1,N\n")
+LINES = ("Order,Product,Price,Discontinued\n1,Lamp,40,Y\n2,Lamp,60,Y\n3,Chair,100,N\n")
+
+
+@pytest.mark.parametrize("question, value", [
+    ("What is the average price of discontinued products?", (60 + 100) / 2),
+    ("What is the total stock of lighting products?", 10 + 5),
+    ("What is the highest price of furniture products?", 300),
+])
+def test_a_plural_of_the_one_per_row_column_names_the_rows(question, value):
+    outcome = router_agent(PRODUCTS).ask(question)
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == pytest.approx(value)
+
+
+def test_a_plural_of_a_column_whose_values_repeat_is_still_refused():
+    # Lamp is on two order lines: the mean price per line (66.67) and per product (Lamp once) differ.
+    outcome = router_agent(LINES).ask("What is the average price of discontinued products?")
+    assert outcome.status == "abstained", outcome.answer
+
