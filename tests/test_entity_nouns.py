@@ -1,7 +1,8 @@
 """A plural noun naming the table's own entities beside the measured column (router/entity_nouns.py,
-verify/accounted._entity_plural): 'the average price of discontinued products' on one row per
-product is the mean Price over the discontinued rows; where products repeat over rows the reading
-is refused. Answers worked out by hand from the small tables below."""
+verify/accounted._entity_plural), and an average 'per <entity>' of one row each (router/parse.py):
+'the average price of discontinued products' on one row per product is the mean Price over the
+discontinued rows; where products repeat over rows both readings are refused. Answers worked out
+by hand from the small tables below."""
 
 from __future__ import annotations
 
@@ -30,3 +31,15 @@ def test_a_plural_of_a_column_whose_values_repeat_is_still_refused():
     outcome = router_agent(LINES).ask("What is the average price of discontinued products?")
     assert outcome.status == "abstained", outcome.answer
 
+
+
+def test_an_average_per_entity_of_one_row_each_is_the_mean_over_the_rows():
+    outcome = router_agent(PRODUCTS).ask("What is the average stock per product?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == pytest.approx((10 + 5 + 2 + 1) / 4)
+
+
+def test_an_average_per_entity_that_repeats_over_rows_is_still_refused():
+    # per line (40 + 60 + 100) / 3 or one average per product (Lamp 50, Chair 100): the words cannot tell
+    outcome = router_agent(LINES).ask("What is the average price per product?")
+    assert outcome.status == "abstained" and "per product" in outcome.answer, outcome.answer

@@ -15,7 +15,7 @@ from agent.router.none_of import none_of
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
-from agent.router.rows import rows_are_entities
+from agent.router.rows import one_per_row, rows_are_entities
 from agent.router.subjects import sign_predicate
 from agent.router.unknown_values import unmatched_reason
 from agent.router.wording import framed, nested_reason
@@ -197,6 +197,10 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         draft.notes.append(f"read 'by {item.text}' as who did it (no condition, no group-by)")
         return
     here = _groups_here(item, reading)
+    if here and prev.text.lower() == "per" and draft.op in ("mean", "median") and one_per_row(table, column):
+        item.used = True  # 'the average points per team', one row per team: the mean over the rows
+        draft.notes.append(f"read 'per {item.text}' as each row (one {column} per row)")
+        return
     if here and prev.text.lower() == "per" and draft.op in ("mean", "median"):
         raise Abstain(f"'per {item.text}' after an average could be the unit of each row's value (so much per "
                       f"{item.text}) or one average per {item.text}; say 'by {item.text}' for one per {item.text}.")

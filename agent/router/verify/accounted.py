@@ -79,6 +79,10 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return True  # 'how many tickets', 'what share of respondents': the entities counted
     if item.kind == "column" and ctx.plan_kind == "SubsetArgs" and _one_per_row(item.column, ctx):
         return True  # 'the total population of the 5 largest towns': a key of one row each names the rows
+    if text_column and ctx.plan_kind == "AggregateArgs" and before[-1:] == ["per"] and _one_per_row(item.column, ctx) \
+            and any(p.role is Role.aggregate and p.op in ("mean", "median") for p in parts) \
+            and not any(p.column == item.column for p in parts):
+        return True  # 'the average points per team', one row per team: the mean over the rows
     if text_column and ctx.plan_kind == "AggregateArgs" and _entity_plural(item, parts, ctx):
         return True  # 'the average price of discontinued products', one row per product: the rows
     if text_column and (before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _DOER_DETERMINERS):
