@@ -43,3 +43,12 @@ def test_an_average_per_entity_that_repeats_over_rows_is_still_refused():
     # per line (40 + 60 + 100) / 3 or one average per product (Lamp 50, Chair 100): the words cannot tell
     outcome = router_agent(LINES).ask("What is the average price per product?")
     assert outcome.status == "abstained" and "per product" in outcome.answer, outcome.answer
+
+
+
+def test_a_counting_word_keeps_the_plural_the_thing_counted():
+    # two players went to Ajax: a count, never SUM(Transfer fee) over them (10.5 + 7.5)
+    table = ("Rank,Player,From,To,Transfer fee (€ million),Year\n1,Ann,Utrecht,Ajax,10.5,2008\n"
+             "2,Bo,Twente,PSV,5.25,2011\n3,Cy,AZ,Ajax,7.5,2001\n")
+    outcome = router_agent(table).ask("What is the total number of players that transferred to Ajax?")
+    assert outcome.status == "abstained" or outcome.results[-1].result.value == 2, outcome.answer

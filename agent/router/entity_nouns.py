@@ -3,12 +3,15 @@ average price of discontinued products' on a table of one row per product names 
 'products', Product too. The entity column is text and every row holds its own value, so
 'products' are the rows: the plan measures Price over the rows the conditions pick. Where the
 entity repeats (order lines: a product on several rows), 'the average price of products' could be
-per row or per product, and both columns stay named (the planner then refuses)."""
+per row or per product, and both columns stay named (the planner then refuses). A question with a
+counting word ('the total number of players that transferred to Ajax') counts the entities: never
+read here."""
 
 from __future__ import annotations
 
 from agent.router.draft import Draft
 from agent.router.lexicon import Lexicon
+from agent.router.reading import Reading
 from agent.router.row_nouns import plural
 from agent.router.rows import one_per_row
 from agent.table import ColumnRole, Table
@@ -16,10 +19,17 @@ from agent.table import ColumnRole, Table
 _ENTITY = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
-def entity_nouns(draft: Draft, lex: Lexicon, table: Table) -> None:
+COUNT_WORDS = frozenset({"number", "numbers", "count", "counts", "many"})
+"""Words that make the plural the thing counted, not the rows a measure is taken over."""
+
+
+def entity_nouns(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> None:
     """Mark as read the plural nouns of `draft.columns` that name a text column holding its own
     value on every row, when exactly one other column named is numeric (the measure), noting each
-    ("read 'products' as the rows (one Product each)"); otherwise leave `draft` as it is."""
+    ("read 'products' as the rows (one Product each)"); otherwise (and with a counting word in
+    `reading`) leave `draft` as it is."""
+    if any(t.lower in COUNT_WORDS for t in reading.tokens):
+        return
     unread = [c for c in draft.columns if not c.used]
     named = set(c.column for c in unread)
     rows = [c for c in unread if plural(c.text.lower()) and not c.similar and not c.weak

@@ -106,7 +106,7 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     """The aggregate plan of `draft`: its measure column, the operation (asked, or the one its order
     or grouping words imply), a count of a text column as a distinct count, and the order and limit
     of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
-    entity_nouns(draft, lex, table)  # 'the average price of discontinued products': the rows
+    entity_nouns(draft, reading, lex, table)  # 'the average price of discontinued products': the rows
     column = measure_column(draft, lex)
     order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:

@@ -106,8 +106,10 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
 def _entity_plural(item: Item, parts: list[Part], ctx: Context) -> bool:
     """A plural column word ('products') of a column holding its own value on every row, beside an
     aggregate of another, numeric column over no grouping by it (router/entity_nouns.py)."""
+    from agent.router.entity_nouns import COUNT_WORDS
+
     measured = [p for p in parts if p.role is Role.aggregate and p.op in _OF_NUMBERS]
-    return bool(measured) and plural(item.text.lower()) and _one_per_row(item.column, ctx) \
+    return bool(measured) and not any(t.lower in COUNT_WORDS for t in ctx.reading.tokens) and plural(item.text.lower()) and _one_per_row(item.column, ctx) \
         and not any(p.column == item.column for p in parts) and any(
             p.role is Role.measure and p.column in ctx.lex.numeric_columns for p in parts)
 
