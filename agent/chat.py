@@ -76,9 +76,9 @@ class Session:
                 raise ValueError(f"{transcript}: this session was over {record.get('file')} (sha256 "
                                  f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
                                  f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
-            if record["event"] == "outcome" and record.get("plan") is not None:
+            if record["event"] == "outcome":
                 try:  # follow-ups refine aggregates, ratios and history counts; other typed query plans are not refined
-                    session.previous = _PLAN.validate_python(record["plan"])
+                    session.previous = _PLAN.validate_python(record["plan"]) if record.get("plan") is not None else None
                 except ValueError:
                     session.previous = None
         return session
@@ -86,7 +86,7 @@ class Session:
     def ask(self, question: str) -> AnyOutcome:
         """Answer `question` (a follow-up may only add conditions) and append it to the transcript.
         Over several sheets: the sheet it reads against answers (a refusal naming them when several
-        read it alike); moving to another sheet carries no last plan."""
+        read it alike); moving to another sheet, or a refused turn, carries no last plan."""
         turn = follow_sheet(question, self.sheets, self.current)
         self.notice = turn.notice
         if turn.refusal is not None:
@@ -96,9 +96,8 @@ class Session:
                 self.previous = None
             self.current = turn.index
             outcome = self.agent.ask(question, self.previous)
-            if outcome.plan is not None:
-                refined = isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs))
-                self.previous = outcome.plan if refined else None
+            refined = isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs))
+            self.previous = outcome.plan if refined else None  # after a refusal a follow-up follows nothing
         self.history.append(outcome)
         self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
         return outcome

@@ -96,3 +96,20 @@ def test_their_after_a_top_group_abstains_instead_of_using_every_row(tmp_path):
     chat.ask("Which city has the highest total salary?")  # Denver: 130000
     outcome = chat.ask("what is their average age?")
     assert outcome.status != "answered"
+
+
+def test_a_ranking_question_in_a_conversation_is_read_as_asked_alone(tmp_path):
+    chat = session(PEOPLE, tmp_path)
+    chat.ask("average salary in Boston")
+    outcome = chat.ask("Who has the highest salary?")  # Cy, 90000: not the Boston average's rows
+    assert outcome.status == "answered", outcome.answer
+    assert "Cy" in outcome.answer, outcome.answer
+
+
+def test_a_follow_up_after_a_refused_turn_follows_nothing(tmp_path):
+    chat = session(PEOPLE, tmp_path)
+    assert value(chat.ask("average salary in Boston")) == 60000
+    assert chat.ask("What is the average blorp?").status == "abstained"
+    outcome = chat.ask("and in Denver?")  # not the Boston average moved to Denver (65000)
+    assert outcome.status == "abstained", outcome.answer
+    assert Session.resume(chat.agent, tmp_path / "s.jsonl").previous is None  # resumed, the same

@@ -170,7 +170,7 @@ class Router:
             try:
                 draft = build_draft(reading, self.lexicon, self.table)
                 decision.notes = [*reading.notes, *draft.notes]
-                query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if previous is None else None
+                query = build_query(kind, reading, draft, taken, self.lexicon, self.table) if not follow_up else None
                 if kind is Kind.file_order and isinstance(query, RankArgs) and query.by is None:
                     query = check_file_order(reading, query, self.lexicon, self.table)
             except Abstain:
