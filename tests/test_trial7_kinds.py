@@ -79,6 +79,20 @@ def test_spending_on_rows_of_one_sign_answers_and_across_signs_refuses():
     assert outcome.status == "abstained" and "positive and negative" in outcome.answer, outcome.answer
 
 
+@pytest.mark.parametrize("question", ["Did I ever spend more than 40 on rent?",
+                                      "How many times did I spend over 15?"])
+def test_spending_compared_with_a_number_over_signed_amounts_refuses(question):
+    # Rent is -50: 'Amount > 40' would say no; spending is stored below 0 (trial 8)
+    outcome = answer(LEDGER, question)
+    assert outcome.status == "abstained" and "positive and negative" in outcome.answer, outcome.answer
+
+
+def test_spending_compared_with_a_number_over_amounts_of_one_sign_answers():
+    outcome = answer(SPENT, "How many times did I spend over 8?")  # 10 and 50
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 2
+
+
 def test_spending_over_amounts_of_one_sign_answers():
     outcome = answer(SPENT, "How much did I spend in total?")
     assert outcome.status == "answered", outcome.answer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from agent import table_rows
-from agent.plan import AggregateArgs
+from agent.plan import AggregateArgs, Op
 from agent.predicates import selected
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
@@ -29,7 +29,9 @@ _MEASURED = ("column", "by", "denominator_column")
 def check_signed_spend(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a spending word that is not a header word of the measured column stands
     in the question and the plan computes over (or ranks by) a numeric column holding values below
-    and above 0."""
+    and above 0, or compares such a column with a number ('Did I ever spend more than 1000 on
+    housing?' tested Amount > 1000 where spending is below 0: trial 8)."""
+    _check_compared(plan, reading, table)
     for field in _MEASURED:
         column = getattr(plan, field, None)
         if not isinstance(column, str) or table.roles.get(column) is not ColumnRole.numeric:
@@ -54,3 +56,23 @@ def _one_sign(plan: BaseModel, column: str, table: Table) -> bool:
         return False
     chosen = table.df[column][selected(table, where, allow_empty=True).mask].dropna()
     return bool(len(chosen)) and (bool((chosen >= 0).all()) or bool((chosen <= 0).all()))
+
+
+_COMPARING = (Op.gt, Op.ge, Op.lt, Op.le, Op.between)
+_CONDITIONS = ("where", "base", "condition")
+"""Plan fields holding predicates."""
+
+
+def _check_compared(plan: BaseModel, reading: Reading, table: Table) -> None:
+    for field in _CONDITIONS:
+        for p in getattr(plan, field, None) or []:
+            if p.op not in _COMPARING or table.roles.get(p.column) is not ColumnRole.numeric:
+                continue
+            own = {w.lower() for w in header_words(p.column)}
+            word = next((t.text for t in reading.tokens if t.lower in SPEND_WORDS and t.lower not in own), None)
+            numbers = table_rows.numbers(table, p.column)
+            if word is not None and numbers.low is not None and numbers.low < 0 < numbers.high:
+                raise Abstain(f"'{word}' compared with {p.column}, which holds both positive and negative amounts "
+                              f"(money in and money out): a sum spent may be stored below 0, so '{p.column} "
+                              f"{p.op.value} {p.value:g}' may leave it out; ask with the sign meant ('{p.column} "
+                              f"below -{abs(p.value):g}') or for the size of the amounts.")
