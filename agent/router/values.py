@@ -78,8 +78,9 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
     by_fold = {v.strip().casefold(): v for v in values}
     for v in values:
         text = v.strip()
-        if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()):
-            # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A'
+        if len(text) <= 2 or (text.casefold() in V.STOPWORDS and text != text.casefold()) or _marked_word(text):
+            # matched case-sensitively: 'was' in a question is not team 'WAS', 'a' is not region 'A',
+            # nor a footnote cell '[a]'
             lex.short_values.setdefault(text, []).append(Meaning("value", column, text))
         elif SIMPLE.match(text) or len(value_tokens(text)) <= 6:
             lex.add(text, Meaning("value", column, text))
@@ -108,6 +109,13 @@ def add_values(lex: Lexicon, column: str, values: list[str], config: RouterConfi
             if code in codes:
                 lex.add(state, Meaning("value", column, by_fold.get(code.casefold(), code)))
     return values
+
+
+def _marked_word(text: str) -> bool:
+    """True for a cell that is one function word or letter inside marks ('[a]', '(b)', '*the*'): a
+    footnote or a label, which a question's 'a' or 'the' never names."""
+    tokens = value_tokens(text)
+    return len(tokens) == 1 and (tokens[0].lower in V.STOPWORDS or len(tokens[0].text) == 1) and tokens[0].text != text
 
 
 def add_value_words(lex: Lexicon, column: str, values: list[str]) -> None:
