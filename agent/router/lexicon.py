@@ -190,6 +190,9 @@ def _add_column(lex: Lexicon, table: Table, column: str, config: RouterConfig) -
     elif role is ColumnRole.text:  # titles and names: their words link, never free text of 7+ words
         titles = [str(v) for v in _named_values(table, column) if len(value_tokens(str(v))) <= 6]
         add_value_words(lex, column, titles)
+        for title in titles:  # 'Is Mouse v2 discontinued?': a name of two words or more, said whole
+            if len(value_tokens(title)) >= 2:
+                lex.add(title.strip(), Meaning("value", column, title.strip()))
     elif role is ColumnRole.identifier and (codes := _text_codes(table, column)):
         add_values(lex, column, codes, config)  # 'S-03', 'E100': a sensor's or a manager's rows
     elif role is ColumnRole.categorical:
