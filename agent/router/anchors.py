@@ -1,9 +1,11 @@
 """Exact cell values named in a question: a run of the question's tokens that spells one cell of
-the table, word for word (case, punctuation and quotes aside). Strong evidence for a row, used by
+the table, word for word (case, punctuation and quotes aside; a name before a three-letter country
+code in parentheses spells its cell: 'russia' for 'Russia (RUS)'). Strong evidence for a row, used by
 the position and row-difference readings; a run that spells several cells names none."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -13,6 +15,9 @@ from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _MAX_TOKENS = 12
+_COUNTRY_CODE = re.compile(r"(.*[^\s(])\s*\([A-Z]{3}\)[\s*\u2020\u2021^]*")
+"""A name followed by a three-letter country code ('Russia (RUS)', 'Great Britain (GBR)*' in medal
+tables): the name alone spells the cell too."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,9 @@ def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
             if key and len(key) <= _MAX_TOKENS:
                 stored = float(value) if role is ColumnRole.numeric else str(value).strip()
                 index.setdefault(key, []).append(Cell(str(column), stored, int(rows)))
+                coded = _COUNTRY_CODE.fullmatch(text) if role is not ColumnRole.numeric else None
+                if coded:  # 'China (CHN)' is also spelled 'china'; a cell 'China' too makes both ambiguous
+                    index.setdefault(_key(tokenize(_plain(coded.group(1)))), []).append(Cell(str(column), stored, int(rows)))
     table.__dict__["_cell_index"] = index
     return index
 

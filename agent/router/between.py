@@ -20,8 +20,9 @@ from agent.router.tokens import Token
 from agent.table import Table
 
 
-FILLER = frozenset("""what what's is was were are the a an in of difference differences between tell me""".split())
-"""Words a difference between two rows may hold that decide nothing."""
+FILLER = frozenset("""what what's is was were are the a an in of difference differences between tell me total""".split())
+"""Words a difference between two rows may hold that decide nothing ('the total points': over one row
+each side, the row's own value)."""
 
 
 def read_between(reading: Reading, lex: Lexicon, table: Table) -> ChangeArgs | None:

@@ -13,6 +13,7 @@ from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.tokens import Token, tokenize
+from agent.router.units import unit_word
 from agent.table import Table
 
 MORE = frozenset({"more", "fewer", "less"})
@@ -20,7 +21,7 @@ COMPARATIVES = {"taller": "height", "shorter": "height", "older": "age", "younge
                 "lighter": "weight", "longer": "length"}
 """Comparatives that name their measure's noun; the measure is the one numeric column holding it."""
 FILLER = frozenset("""did does do have has had get got the a an to in at for on of by was were is are there than
-be been did""".split())
+be been did win won earn earned score scored receive received gain gained""".split())
 
 
 def read_difference(reading: Reading, lex: Lexicon, table: Table) -> ChangeArgs | None:
@@ -81,7 +82,7 @@ def _first_row(reading: Reading, tokens: list[Token], start: int, end: int, b: C
         column = covered.get(p)
         if column is not None and column in lex.numeric_columns:
             measures.append(column)
-        elif tokens[p].lower not in FILLER:
+        elif tokens[p].lower not in FILLER and not unit_word(reading, p):  # 'more gold medals'
             unknown.append(tokens[p].text)
     if degree in COMPARATIVES:
         noun = COMPARATIVES[degree]

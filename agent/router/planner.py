@@ -5,6 +5,7 @@ agent/router/follow_up.py)."""
 from __future__ import annotations
 
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
+from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
 from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
@@ -183,6 +184,9 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
         if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total
             not_named_by_op_word(draft, column)
+        if not key and counts_years(reading, column, table):  # calendar years: their different values
+            draft.notes.append(f"read 'how many years' as the number of different {column} values")
+            return "count_distinct", column
         if column in lex.small_ints and not key and not _sum_word_before(reading, column):
             # 'how many games' of GP: a total of games, or distinct values? ('how many total gold': the total)
             raise Abstain(f"'how many' of {column} could be its total or its distinct values; say 'total' or 'distinct'.")
