@@ -8,7 +8,7 @@ goal's number; 'the total number of constituencies' over a Constituency column 1
 minimum of such a column is refused, naming the column and how it runs.
 
 A column numbers the rows (strong evidence, read off the whole column in the table's order) when it
-holds at least three integers, no blanks, starts at 1 and every next row holds the same number or
+holds at least five integers, no blanks, starts at 1 and every next row holds the same number or
 the next one (1, 2, 3, ... or 1, 1, 2, 2, ...), and it ends above 1. A rank with ties (1, 2, 2, 4)
 skips a number and is not caught here; a year or an amount never starts at 1 and climbs by one."""
 
@@ -19,6 +19,8 @@ from pydantic import BaseModel
 from agent.router.draft import DataAbstain
 from agent.table import Table
 
+_MIN_ROWS = 5
+"""Rows below which a run 1, 2, 3 may be chance (three nations' silver medals 1, 2, 3)."""
 _AMOUNT_OPS = {"sum": "total", "mean": "average", "max": "highest", "min": "lowest", "median": "median"}
 
 
@@ -35,7 +37,7 @@ def _runs_by_one(table: Table, column: str) -> bool:
     if table.lies_in_file or table.df is None or column not in table.df.columns:
         return False
     series = table.df[column]
-    if series.dtype.kind not in "iuf" or len(series) < 3 or series.isna().any():
+    if series.dtype.kind not in "iuf" or len(series) < _MIN_ROWS or series.isna().any():
         return False
     values = series.tolist()
     if any(float(v) != int(v) for v in values) or values[0] != 1 or values[-1] <= 1:
