@@ -40,3 +40,12 @@ def test_scored_the_least_with_no_measure_is_refused():
     outcome = router_agent(MATCHES).ask("which team scored the least?")
     assert outcome.status == "abstained", outcome.answer
     assert "scored the least" in outcome.answer
+
+
+# Draws per team, one row each: Plaza 7, Chorrillo 7, Tauro 2. 'the most' asks for the two at 7.
+DRAWS = "Team,Won,Draws\nTauro,7,2\nPlaza,4,7\nChorrillo,3,7\n"
+
+
+def test_each_group_with_the_most_is_not_a_ranking_of_every_group():
+    outcome = router_agent(DRAWS).ask("list each team with the most draws.")
+    assert outcome.status != "answered" or "Tauro" not in outcome.answer, outcome.answer

@@ -52,7 +52,8 @@ from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
 from agent.router.verify.holder import check_holder
-from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_unread_noun, check_ranked_verb_alone
+from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_unread_noun, check_ranked_verb_alone, \
+    check_superlative_cut
 from agent.router.verify.summed import check_counted_total, check_percent_sum, check_summed_years, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
@@ -108,6 +109,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_ranked_groups(plan, reading, table)
     check_ranked_unread_noun(plan, reading)
     check_ranked_verb_alone(plan, reading)
+    check_superlative_cut(plan, reading)
     check_percent_sum(plan, table)
     check_counted_total(plan, reading)
     check_weak_total(plan, reading)

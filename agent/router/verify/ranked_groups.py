@@ -113,3 +113,16 @@ def check_ranked_verb_alone(plan: BaseModel, reading: Reading) -> None:
         if verb in _AMOUNT_VERBS and not rest:
             raise Abstain(f"'{verb} the {item.text}' ranks by an amount the question does not name, not by the "
                           f"number of rows per {plan.group_by[0]}; name the column to rank by.")
+
+
+def check_superlative_cut(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a grouped aggregate ordered by a superlative ('the most', 'the highest')
+    keeps every group (no limit): 'list each team with the most draws' asks for the team or teams at
+    the top, and a ranking of all teams answers another question."""
+    if type(plan).__name__ != "AggregateArgs" or not plan.group_by or plan.order is None or plan.limit is not None:
+        return
+    tokens = reading.tokens
+    for item in reading.items:
+        if item.kind == "order" and item.pos > 0 and tokens[item.pos - 1].lower == "the":
+            raise Abstain(f"'the {item.text}' asks for the {plan.group_by[0]} at the top, but the reading ranks "
+                          f"every {plan.group_by[0]}; ask 'which {plan.group_by[0]} has the {item.text} ...'.")
