@@ -44,7 +44,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.date_order import check_date_order
-from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
+from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct, check_times_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
 from agent.router.verify.partial_key import check_pooled_days
 from agent.router.verify.rows_or_totals import check_rows_or_totals
@@ -119,6 +119,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_relative_shown(plan, reading)
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
+    check_times_distinct(plan, reading)
     check_unread_numbers(plan, table)
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
