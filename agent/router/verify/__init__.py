@@ -26,7 +26,8 @@ header line; joined_values.py: a count per value where a cell joins several valu
 bare year that another column dating the rows places on other rows; named_mean.py: an average over
 named values one of which holds more rows), nor the step of a neighbour (neighbour_column.py: the
 row after a value of one column, showing another column the question does not tie to it), nor an
-amount taken from a column that numbers the rows (numbering.py: 'the total goals' over Goal 1, 2, ... 8).
+amount taken from a column that numbers the rows (numbering.py: 'the total goals' over Goal 1, 2, ... 8), nor
+a row count of 'how many teams' where each row names two (paired.py: Team #1, Team #2).
 
 How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
 a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
@@ -74,6 +75,7 @@ from agent.router.verify.header_rows import check_header_rows
 from agent.router.verify.neighbour_column import check_neighbour_column
 from agent.router.verify.joined_values import check_joined_values
 from agent.router.verify.numbering import check_numbering
+from agent.router.verify.paired import check_paired_rows
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -132,3 +134,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_neighbour_column(plan, reading)
     check_joined_values(plan, table)
     check_numbering(plan, table)
+    check_paired_rows(plan, reading, table)
