@@ -19,3 +19,13 @@ def test_how_many_times_is_no_distinct_count():
 def test_how_many_different_values_is_still_a_distinct_count():
     outcome = router_agent(SINGLES).ask("how many different albums are there?")
     assert outcome.status == "answered" and "2" in outcome.answer, outcome.answer
+
+
+
+# 'Pulse' released twice, on two dates; 'Half' once.
+RELEASES = "Release Date,Album,Format\nFebruary 28 1990,Pulse,CD\nMarch 5 1991,Pulse,LP\nMarch 21 1991,Half,CD\n"
+
+
+def test_times_of_a_date_column_count_its_distinct_dates():
+    outcome = router_agent(RELEASES).ask('what is the number of times that "pulse" had been released?')
+    assert outcome.status == "answered" and "2" in outcome.answer, outcome.answer

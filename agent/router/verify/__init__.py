@@ -121,7 +121,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_relative_shown(plan, reading)
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
-    check_times_distinct(plan, reading)
+    check_times_distinct(plan, reading, table)
     check_unread_numbers(plan, table)
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
