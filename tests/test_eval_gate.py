@@ -20,8 +20,6 @@ KNOWN_WRONG: dict[str, str] = {
                            "distinct fares; the set's golds keep repeats in a top N (databench-029, -063, train-061), "
                            "so there is no ambiguity to refuse; a correction would pass 1% of the set",
     "databench_train-044": "as 042: the bottom 4 non-survivors' fares are 0 x4; the gold is no reading of the table",
-    "nt-7943": "the cell is 'at Detroit Waza'; gold strips 'at'; the answer is the cell, as the decorated-cell "
-               "rule refuses only codes and marks after a name",
 }
 """Confidently wrong cases still open, by id, with the kind of misreading: the gate fails on any
 other (a new one), and on any listed case that is no longer wrong (so the list only shrinks)."""

@@ -1,6 +1,6 @@
 """'who is/was ...' asks for one person's name, not for records (agent/router/lookup.py,
 _check_one_person): the lookup refuses it, as it refuses 'what is ...'; 'who are the swimmers
-...' asks for rows."""
+...' asks for rows; 'who <past verb> ...' and 'the only <noun>' ask for one value too."""
 
 from __future__ import annotations
 
@@ -25,3 +25,12 @@ def test_who_with_a_plural_verb_naming_the_rows_is_a_lookup():
     people = Reading(items=[Item("swimmers", 3, [Meaning("entity")])])
     assert _check_asks_for_rows("who are the swimmers from australia?", people) is None
     assert _check_one_person("who are the swimmers from australia?") is None
+
+
+@pytest.mark.parametrize("question", ['who produced the track "no main topic"?',
+                                      "who directed the film from 1999?",
+                                      "tell me the only player from new zealand on the list."])
+def test_a_past_verb_after_who_or_the_only_asks_for_a_value(question):
+    with pytest.raises(Abstain, match="value"):
+        _check_one_person(question)
+

@@ -160,12 +160,22 @@ def _check_asks_for_rows(question: str, reading: Reading) -> None:
 
 
 def _check_one_person(question: str) -> None:
-    """Raises Abstain for 'who is/was/had ...' (_ONE_WHO): it asks for one person's value, which
-    records would only seem to answer ('who is the only person to rank from jamaica?')."""
-    words = question.lower().split()
-    if len(words) > 1 and words[0] == "who" and words[1].strip("?,.") in _ONE_WHO:
+    """Raises Abstain for 'who is/was/had ...' (_ONE_WHO) and for 'who' before a verb in the past
+    ('who produced the track X?'): it asks for one person's value, which records would only seem to
+    answer ('who is the only person to rank from jamaica?'); and for 'the only <noun>' anywhere
+    ('tell me the only player from new zealand'): one value, not records."""
+    words = [w.strip("?,.!'\"") for w in question.lower().split()]
+    if len(words) > 1 and words[0] == "who" and (words[1] in _ONE_WHO or _past_verb(words[1])):
         raise Abstain("it asks for a value or a yes/no answer, not for records; a record search would only "
                       "seem to answer it")
+    if any(a == "the" and b == "only" for a, b in zip(words, words[1:])):
+        raise Abstain("'the only ...' asks for one value, not for records; a record search would only seem "
+                      "to answer it; ask for the column's value")
+
+
+def _past_verb(word: str) -> bool:
+    """True for a regular past verb form ('produced', 'directed', 'won' is not caught): ends in 'ed'."""
+    return len(word) > 4 and word.endswith("ed")
 
 
 _PLACE = re.compile(r"city|state|country|region|location|place|town|address|street|zip|merchant|store|shop", re.I)

@@ -155,6 +155,8 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
     kind, meanings, why = decision
     if kind == "entity" and not is_people(key) and not _determined(tokens, span[0]):
         return False  # 'in butler county': a singular person noun only after a determiner
+    if kind == "entity" and _in_cells(key, lex):
+        return False  # 'how many novelists' beside a cell 'Playwright, novelist': a condition, not every row
     if kind == "contested":
         reading.notes.append(f"WordNet ties '{text}' to several columns ({why}); linked none")
         return None
@@ -164,6 +166,14 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
     reading.notes.append(notes[kind])
     reading.items.append(Item(text, span[0], list(meanings), evidence=Evidence.wordnet))
     return True
+
+
+def _in_cells(key: str, lex: Lexicon) -> bool:
+    """True when the person noun `key` ('novelists'), or its singular, is a word of some text cells
+    (lex.value_words): the noun then may pick the rows whose cells say it, so it is not read as
+    every row's people."""
+    forms = {key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key}
+    return any(f in lex.value_words for f in forms)
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "each", "every", "any", "one", "no", "which", "what", "this", "that",

@@ -25,7 +25,9 @@ read against where each row took place), nor the rows a plan reads (header_rows.
 header line; joined_values.py: a count per value where a cell joins several values; year_columns.py: a
 bare year that another column dating the rows places on other rows; named_mean.py: an average over
 named values one of which holds more rows), nor the step of a neighbour (neighbour_column.py: the
-row after a value of one column, showing another column the question does not tie to it).
+row after a value of one column, showing another column the question does not tie to it), nor an
+amount taken from a column that numbers the rows (numbering.py: 'the total goals' over Goal 1, 2, ... 8), nor
+a row count of 'how many teams' where each row names two (paired.py: Team #1, Team #2).
 
 How to extend: the plan is split into parts by field name (parts.FIELD_ROLES, parts.CLASS_ROLES:
 a new plan kind whose fields use the usual names - column, by, where, group_by, order, limit, op -
@@ -43,7 +45,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
 from agent.router.verify.date_order import check_date_order
-from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct
+from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct, check_times_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
 from agent.router.verify.partial_key import check_pooled_days
 from agent.router.verify.rows_or_totals import check_rows_or_totals
@@ -51,7 +53,8 @@ from agent.router.verify.evidence import Context, gives_evidence
 from agent.router.verify.grain import check_grain
 from agent.router.verify.grounded import check_grounded
 from agent.router.verify.holder import check_holder
-from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_unread_noun
+from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_unread_noun, check_ranked_verb_alone, \
+    check_superlative_cut
 from agent.router.verify.summed import check_counted_total, check_percent_sum, check_summed_years, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
@@ -71,6 +74,8 @@ from agent.router.verify.named_mean import check_named_mean
 from agent.router.verify.header_rows import check_header_rows
 from agent.router.verify.neighbour_column import check_neighbour_column
 from agent.router.verify.joined_values import check_joined_values
+from agent.router.verify.numbering import check_numbering
+from agent.router.verify.paired import check_paired_rows
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -105,6 +110,8 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_when(plan, reading, lex, table)
     check_ranked_groups(plan, reading, table)
     check_ranked_unread_noun(plan, reading)
+    check_ranked_verb_alone(plan, reading)
+    check_superlative_cut(plan, reading)
     check_percent_sum(plan, table)
     check_counted_total(plan, reading)
     check_weak_total(plan, reading)
@@ -114,6 +121,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_relative_shown(plan, reading)
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
+    check_times_distinct(plan, reading, table)
     check_unread_numbers(plan, table)
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
@@ -125,3 +133,5 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_header_rows(plan, table)
     check_neighbour_column(plan, reading)
     check_joined_values(plan, table)
+    check_numbering(plan, table)
+    check_paired_rows(plan, reading, table)

@@ -9,6 +9,7 @@ from agent import table_rows
 from agent.table import Table
 
 _NUMBER = re.compile(r"^[\s$€£]*[-+]?\d[\d,. ]*%?\s*$")
+_LEADING_NUMBER = re.compile(r"^[\s$€£]*[-+]?\d")
 
 
 def holds_numbers(table: Table, column: str | None) -> bool:
@@ -23,4 +24,19 @@ def holds_numbers(table: Table, column: str | None) -> bool:
         cells = sum(n for _, n in found)
         written = sum(n for v, n in found if _NUMBER.match(str(v)))
         cache[column] = table_rows.is_numeric(table, column) or (bool(cells) and written >= 0.8 * cells)
+    return cache[column]
+
+
+def holds_measures(table: Table, column: str | None) -> bool:
+    """True when at least 80% of `column`'s non-empty values begin with a number: numbers written
+    with a unit ('1.75 m', '12 kg') or several numbers in one cell ('0.50\\n1.98'), as well as plain
+    numbers (holds_numbers); False for an unknown or empty column. Cached per table."""
+    if column is None or column not in table.roles:
+        return False
+    cache = table.__dict__.setdefault("_holds_measures", {})
+    if column not in cache:
+        found = table_rows.values(table, column)
+        cells = sum(n for _, n in found)
+        written = sum(n for v, n in found if _LEADING_NUMBER.match(str(v)))
+        cache[column] = holds_numbers(table, column) or (bool(cells) and written >= 0.8 * cells)
     return cache[column]

@@ -124,3 +124,28 @@ def check_rows_or_distinct(plan: BaseModel, reading: Reading, table: Table) -> N
     if rows != values:
         raise Abstain(f"'{noun.text}' may count the {rows} rows read or the {values} different {noun.column} values "
                       f"among them; ask 'how many rows' or 'how many different {noun.column}'.")
+
+
+def check_times_distinct(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when 'how many times' / 'the number of times' was read as a distinct count
+    (AggregateArgs, op count_distinct): 'times' counts the rows that record each occurrence ('how
+    many times has X made the chart' is the rows where X charted), never the distinct values of a
+    column among them, unless the column dates the rows: distinct dates are the occasions ('the
+    number of times X had been released' over Release Date)."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or _dates_rows(plan, table):
+        return
+    words = [t.lower for t in reading.tokens]
+    for at, word in enumerate(words[1:], start=1):
+        if word in _ROWS_COUNTED and words[at - 1] in ("many", "of"):
+            raise Abstain(f"'{words[at - 1]} {word}' counts the rows of each occurrence, but the reading counts the "
+                          f"distinct {plan.column} values; ask 'how many different {plan.column}' for those.")
+
+
+_WHEN_WORDS = {"date", "year", "day", "season", "time", "month"}
+
+
+def _dates_rows(plan: BaseModel, table: Table) -> bool:
+    """True when the counted column is a date column or its header names a time ('Release Date')."""
+    from agent.router.words import header_words
+
+    return table.roles.get(plan.column) is ColumnRole.date or bool(set(header_words(plan.column or "")) & _WHEN_WORDS)

@@ -2,10 +2,14 @@
 after it ('Great Britain (GBR)', 'Detroit Waza*', router/values.py `bare_name`) is the table's
 decoration of a name, and whether the code or mark belongs to the answer is not the question's to
 say: 'which country won the most gold medals' is Great Britain to one reader and 'Great Britain
-(GBR)' to another. A plan that would show such a cell of the rows it reads abstains, naming it."""
+(GBR)' to another. So is a mark before a name ('^ Juk Faat Wan') and a game's side before an
+opponent the column also names alone ('at Minnesota Vikings' beside 'Minnesota Vikings'). A plan
+that would show such a cell of the rows it reads abstains, naming it; for the row before or after
+a named row, the cells of that one row."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -42,10 +46,11 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
         values = rows[column].dropna().astype(str)
         if type(plan).__name__ == "FrequencyArgs":
             values = _frequent(values, plan.order, plan.limit)
+        known = _folded(table, column)
         for value in values:
-            name = bare_name(value)
+            name = bare_name(value) or leading_mark(value, known)
             if name is not None:
-                raise Abstain(f"{column} writes names with a code or mark after them ('{value.strip()}'), so the "
+                raise Abstain(f"{column} writes names with a code or mark beside them ('{value.strip()}'), so the "
                               f"answer could be either '{name}' or the cell as written; ask for {column} as written "
                               "or name the row.")
 
@@ -55,12 +60,45 @@ def _decorated(table: Table, column: str) -> bool:
     read), cached on the table: the check runs on every plan showing the column."""
     cache = table.__dict__.setdefault("_verify_decorated", {})
     if column not in cache:
-        cache[column] = any(bare_name(str(v)) is not None for v in table_rows.distinct(table, column))
+        known = _folded(table, column)
+        cache[column] = any(bare_name(str(v)) is not None or leading_mark(str(v), known) is not None
+                            for v in table_rows.distinct(table, column))
+    return cache[column]
+
+
+_MARK = re.compile(r"^[^\w\s(\"'“‘]{1,2}\s+(?P<name>\w.*)$")
+"""A mark and a space before a name: '^ Juk Faat Wan', '@ Braves', '* Kenya'."""
+_AWAY = re.compile(r"^(?:at|@|vs\.?)\s+(?P<name>\w.*)$", re.I)
+"""'at Minnesota Vikings', 'vs. Boston': a game's side before an opponent's name."""
+
+
+def leading_mark(value: str, known: set[str]) -> str | None:
+    """The name a cell writes after a leading mark ('^ Juk Faat Wan' -> 'Juk Faat Wan'), or after
+    'at'/'@'/'vs' when the column also holds that name on its own ('at Minnesota Vikings' beside
+    'Minnesota Vikings'); None otherwise. `known`: the column's values, stripped and casefolded."""
+    text = value.strip()
+    if (found := _MARK.match(text)) is not None:
+        return found.group("name")
+    if (found := _AWAY.match(text)) is not None and found.group("name").casefold() in known:
+        return found.group("name")
+    return None
+
+
+def _folded(table: Table, column: str) -> set[str]:
+    """The distinct values of `column`, stripped and casefolded, cached on the table."""
+    cache = table.__dict__.setdefault("_verify_folded", {})
+    if column not in cache:
+        cache[column] = {str(v).strip().casefold() for v in table_rows.distinct(table, column)}
     return cache[column]
 
 
 def _shown_rows(plan: BaseModel, table: Table) -> pd.DataFrame:
     """The rows whose cells the plan can show (see check_decorated_labels)."""
+    if type(plan).__name__ == "PositionArgs" and plan.kind == "neighbour":  # the row `offset` from the anchor
+        import numpy as np
+
+        at = np.flatnonzero(np.asarray(selected(table, plan.anchor, allow_empty=True).mask)) + plan.offset
+        return table.df.iloc[[int(i) for i in at if 0 <= i < len(table.df)]]
     where = list(getattr(plan, "where", []) or [])
     rows = table.df.loc[selected(table, where, allow_empty=True).mask] if where else table.df
     if type(plan).__name__ != "RankArgs" or plan.near is not None or plan.distinct:
