@@ -63,7 +63,7 @@ from agent.router.verify.spans import respell
 from agent.router.verify.when import check_when
 from agent.table import Table
 
-from agent.router.verify.sold import check_sold_rows
+from agent.router.verify.sold import check_counted_value_rows, check_sold_rows
 from agent.router.verify.signed_spend import check_signed_spend
 from agent.router.verify.near_spellings import check_near_spellings
 from agent.router.verify.year_columns import check_year_elsewhere
@@ -118,6 +118,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
     check_sold_rows(plan, reading, table)
+    check_counted_value_rows(plan, reading, table)
     check_signed_spend(plan, reading, table)
     check_near_spellings(plan, table)
     check_year_elsewhere(plan, reading, table)
