@@ -97,3 +97,22 @@ def test_figures_per_value_of_a_joined_column_are_refused_naming_the_cell(questi
 def test_a_figure_over_every_row_still_reads():
     outcome = answer(PEAKS, "What is the average height?")  # (8800+8600+8500+8100+8000+8050+8100)/7 = 8307.14
     assert abs(outcome.results[-1].result.value - 58150 / 7) < 1e-6
+
+
+# --- kind D: 'did not answer <column>' is its blank cells, never the answer 'No' ---
+
+# Would recommend: R1 Yes, R2 No, R3 blank, R4 No, R5 Yes: one respondent did not answer (R3), two said No
+SURVEY = "Respondent,Role,Would recommend\nR1,Analyst,Yes\nR2,Manager,No\nR3,Student,\nR4,Analyst,No\nR5,Engineer,Yes\n"
+
+
+@pytest.mark.parametrize("question", ["How many respondents did not answer would recommend?",
+                                      "How many respondents did not answer the would recommend question?",
+                                      "How many respondents left would recommend not answered?"])
+def test_not_answering_a_column_is_its_blank_cells(question):
+    outcome = answer(SURVEY, question)
+    assert outcome.status != "answered" or outcome.results[-1].result.value == 1, outcome.answer
+
+
+def test_did_not_answer_is_read_as_the_blank_cell():
+    outcome = answer(SURVEY, "How many respondents did not answer would recommend?")
+    assert outcome.status == "answered" and outcome.results[-1].result.value == 1, outcome.answer
