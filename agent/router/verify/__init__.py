@@ -22,7 +22,7 @@ and the table's shape does not spoil the reading (shape.py: a summary row among 
 rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place'), nor
 what one row or column stands for (grain.py: a repeated header, rows repeating one event, 'from'
 read against where each row took place), nor the rows a plan reads (header_rows.py: a row repeating the
-header line; joined_values.py: a count per value where a cell joins several values; year_columns.py: a
+header line; joined_values.py: a figure per value where a cell joins several values; year_columns.py: a
 bare year that another column dating the rows places on other rows; named_mean.py: an average over
 named values one of which holds more rows), nor the step of a neighbour (neighbour_column.py: the
 row after a value of one column, showing another column the question does not tie to it).
