@@ -87,7 +87,57 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     the question and another table can, else those
     whose router decision holds a plan or lookup, or refuses after reading every word (its rows,
     not the words, keep it from an answer). One such table answers; of several, the one holding a
-    column the question names that the others lack (only_named_here); else a refusal naming them."""
+    column the question names that the others lack (only_named_here); else a refusal naming them.
+    A chosen table is refused too when a word it reads as nothing names another table
+    (word_of_another: 'the total quantity returned' read on Orders, 'returned' dropped as a verb,
+    while Returns has a column Qty Returned)."""
+    choice = _choose(question, agents)
+    if choice.index is None:
+        return choice
+    other = word_of_another(question, agents, choice.index)
+    if other is None:
+        return choice
+    word, j, what = other
+    return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against "
+                                     f"{agents[choice.index].table.name}, which reads nothing for '{word}', but "
+                                     f"'{word}' names {what} of {agents[j].table.name}. Ask again naming a column only "
+                                     "one of them has, or open one sheet (book.xlsx#Sheet).")
+
+
+def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tuple[str, int, str] | None:
+    """(the word, the other table's index, what it names there) for the first content word of
+    `question` that the `chosen` table's reading leaves unread (no item, or a stop item: a dropped
+    verb) and that names another of `agents`' tables: a header word of one of its columns, or its
+    name, in either number ('returned' -> the column Qty Returned of Returns). A word the chosen
+    table's own headers or name hold is never one. None when there is none."""
+    from agent.router import vocabulary as V
+    from agent.router.link import read
+    from agent.router.words import header_words, singular
+
+    reading = read(question, agents[chosen].router.lexicon)
+    covered = {p for item in reading.items if item.kind != "stop"
+               for p in range(item.pos, item.pos + max(1, len(item.text.split())))}
+    skip = V.STOPWORDS | V.FILLER | V.GENERIC_HEADER_WORDS
+
+    def words_of(table: Table) -> dict[str, str]:
+        spelled = {singular(w): f"the column {c}" for c in table.columns for w in header_words(str(c))}
+        spelled.update({singular(form[0]): "the table" for form in name_forms(table) if len(form) == 1})
+        return spelled
+
+    own = words_of(agents[chosen].table)
+    others = [(j, words_of(a.table)) for j, a in enumerate(agents) if j != chosen]
+    for p, token in enumerate(reading.tokens):
+        word = token.lower
+        if p in covered or not word.isalpha() or len(word) < 3 or word in skip or singular(word) in own:
+            continue
+        for j, spelled in others:
+            if singular(word) in spelled:
+                return token.text, j, spelled[singular(word)]
+    return None
+
+
+def _choose(question: str, agents: Sequence[Agent]) -> TableChoice:
+    """choose_table before the check of words naming another table."""
     named = tables_named(question, [a.table for a in agents])
     if len(named) > 1:
         return TableChoice(None, refusal=f"The question names several of the tables given "

@@ -1,6 +1,8 @@
 """Linking stage: words asking whether a column's cell is blank ('a blank remote', 'remote is
 missing', 'no certified value', 'salary not given', 'non-empty remote'), read as one item that the
-draft turns into `column IS NULL` (or `IS NOT NULL` after 'not'/'non').
+draft turns into `column IS NULL` (or `IS NOT NULL` after 'not'/'non'). Not answering a column is
+its blank cells too ('respondents who did not answer would recommend', 'would recommend was not
+answered': IS NULL; trial 8 read the first as Would recommend = 'No', an answer given).
 
 The words must stand right beside a column the question names by its name or header words (never
 a WordNet, similarity or shared-start link): 'missing' with no column beside it ('how many are
@@ -17,13 +19,16 @@ from agent.router.tokens import Token
 
 BLANK_WORDS = frozenset({"blank", "blanks", "missing", "empty", "null", "unfilled", "unset", "nan"})
 """Words saying a cell holds no value."""
-NOT_GIVEN = frozenset({"given", "recorded", "provided", "filled", "entered", "specified", "stated", "set", "known"})
+NOT_GIVEN = frozenset({"given", "recorded", "provided", "filled", "entered", "specified", "stated", "set", "known",
+                       "answered", "completed"})
 """After 'not' ('salary not given', 'remote was not recorded'): the cell holds no value."""
 _LINKS = frozenset({"is", "are", "was", "were", "be", "being", "left", "still"})
 _CELL_NOUNS = frozenset({"value", "values", "cell", "cells", "field", "fields", "entry", "entries", "data"})
 _NONE_WORDS = frozenset({"no", "without"})
 _NEGATIONS = frozenset({"not", "non", "never"})
 _STRONG = (Evidence.exact, Evidence.header)
+ANSWER_VERBS = frozenset({"answer", "answered", "answering", "fill", "complete", "completed"})
+"""After 'not' and before a column ('did not answer would recommend'): the column's cell is blank."""
 
 
 def read_blanks(tokens: list[Token], rest: list[int], reading: Reading) -> list[int]:
@@ -39,6 +44,11 @@ def read_blanks(tokens: list[Token], rest: list[int], reading: Reading) -> list[
             start, end, column, negated = found
             taken |= set(range(start, end))
             _replace(reading, tokens, start, end, column, Op.not_null if negated else Op.is_null)
+    for pos in [p for p in range(1, len(words) - 1) if words[p] in ANSWER_VERBS and words[p - 1] in _NEGATIONS]:
+        found = _unanswered(words, pos, reading)  # 'did not answer would recommend'
+        if found is not None and not (set(range(found[0], found[1])) & taken):
+            taken |= set(range(found[0], found[1]))
+            _replace(reading, tokens, found[0], found[1], found[2], Op.is_null)
     for item in [i for i in reading.items if i.kind == "negation" and words[i.pos] in _NONE_WORDS]:
         found = _none_value(words, item, reading)  # 'no certified value', 'without a remote value'
         if found is not None and not (set(range(found[0], found[1])) & taken):
@@ -88,6 +98,20 @@ def _blank_at(words: list[str], pos: int, reading: Reading, rest: set[int]) -> t
     if end < len(words) and words[end] in _CELL_NOUNS and (end in rest or _is_cell_item(reading.at(end))):
         end += 1
     return start, end, column, negated
+
+
+def _unanswered(words: list[str], pos: int, reading: Reading) -> tuple[int, int, str] | None:
+    """(start, end, column) of 'not <answer verb> [the] <column> [question|cell noun]' around the
+    verb at `pos` ('not' right before it), the column named strongly; None otherwise."""
+    at = pos + 1 + (pos + 1 < len(words) and words[pos + 1] in ("the", "a", "an", "in"))
+    named = reading.at(at)
+    if (column := _column(named)) is None:
+        return None
+    end = _end(named)
+    if end < len(words) and words[end] in _CELL_NOUNS | {"question"} \
+            and (reading.at(end) is None or _is_cell_item(reading.at(end))):
+        end += 1
+    return pos - 1, end, column
 
 
 def _is_cell_item(item: Item | None) -> bool:

@@ -22,7 +22,7 @@ and the table's shape does not spoil the reading (shape.py: a summary row among 
 rows and distinct values disagreeing on 'how many <column>', 'Is X A or B?', 'first place'), nor
 what one row or column stands for (grain.py: a repeated header, rows repeating one event, 'from'
 read against where each row took place), nor the rows a plan reads (header_rows.py: a row repeating the
-header line; joined_values.py: a count per value where a cell joins several values; year_columns.py: a
+header line; joined_values.py: a figure per value where a cell joins several values; year_columns.py: a
 bare year that another column dating the rows places on other rows; named_mean.py: an average over
 named values one of which holds more rows), nor the step of a neighbour (neighbour_column.py: the
 row after a value of one column, showing another column the question does not tie to it), nor an
@@ -66,7 +66,7 @@ from agent.router.verify.spans import respell
 from agent.router.verify.when import check_when
 from agent.table import Table
 
-from agent.router.verify.sold import check_sold_rows
+from agent.router.verify.sold import check_counted_value_rows, check_sold_rows
 from agent.router.verify.signed_spend import check_signed_spend
 from agent.router.verify.near_spellings import check_near_spellings
 from agent.router.verify.year_columns import check_year_elsewhere
@@ -126,6 +126,7 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
     check_sold_rows(plan, reading, table)
+    check_counted_value_rows(plan, reading, table)
     check_signed_spend(plan, reading, table)
     check_near_spellings(plan, table)
     check_year_elsewhere(plan, reading, table)

@@ -1,18 +1,24 @@
-"""Verifier rule: counts per value of a column some of whose cells join several of its values.
+"""Verifier rule: figures per value of a column some of whose cells join several of its values.
 
 'which country is listed the least?' over a Country column holding 'Australia' (19 rows), 'New
 Zealand' (5), 'New Zealand, Australia' (1) and 'Ireland' (1): the cell 'New Zealand, Australia'
 is two countries, each counted elsewhere, so a count of rows per cell is not a count per country
-('New Zealand' is listed 6 times, not 5, and 'New Zealand, Australia' is no country). The reading
-is refused naming the joined cell.
+('New Zealand' is listed 6 times, not 5, and 'New Zealand, Australia' is no country). The same
+holds for any figure per group of such a column ('which country has the most mountains?' over
+'Nepal/China' x4, 'Nepal' x3: Nepal has 8 of 10, not 3; the total height per country), for the
+most/least common values, and for the number of distinct values ('how many different countries':
+'Nepal/China' is no country of its own). The reading is refused naming the joined cell.
 
-A cell joins values when it splits at commas, slashes, semicolons or ' and ' into two or more
-parts, each of them a value of the same column on its own, with a letter ('1/2' is a fraction) (strong evidence: 'Rome, Italy' beside
-no 'Rome' and no 'Italy' is one value)."""
+A cell joins values when it splits at commas, slashes, semicolons, '&' or ' and ' into two or more
+parts, each with a letter ('1/2' is a fraction), each of them a value of the same column on its
+own or a part of two or more such cells ('China' of 'Nepal/China' and 'Pakistan/China'), and one
+of them at least a value on its own (strong evidence: 'Rome, Italy' beside no 'Rome' is one value,
+and so are 'Rome, Italy' and 'Milan, Italy', whose 'Rome' and 'Milan' stand nowhere else)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pydantic import BaseModel
 
@@ -26,37 +32,49 @@ _MAX_VALUES = 5000
 
 
 def joined_cell(table: Table, column: str) -> str | None:
-    """The first value of `column` that joins two or more other values of it (module docstring),
-    or None; cached on the table."""
+    """The first value of `column` that joins two or more values of it (module docstring), or
+    None; cached on the table."""
     cache = table.__dict__.setdefault("_verify_joined", {})
     if column not in cache:
         values = [v for v in table_rows.distinct(table, column) if isinstance(v, str)]
-        known = {v.strip().casefold() for v in values}
-        found = None
-        if len(values) <= _MAX_VALUES:
-            for value in values:
-                parts = [p.casefold() for p in _SPLIT.split(value.strip()) if p]
-                if len(parts) >= 2 and all(p in known and any(ch.isalpha() for ch in p) for p in parts):
-                    found = value
-                    break
-        cache[column] = found
+        cache[column] = _first_joined(values) if len(values) <= _MAX_VALUES else None
     return cache[column]
 
 
-def check_joined_values(plan: BaseModel, table: Table) -> None:
-    """Raises DataAbstain when a count or frequency per value of a text column (a grouped count, or
-    the most/least common values) meets a cell joining several of its values (module docstring)."""
+def _first_joined(values: list[str]) -> str | None:
+    """The first of `values` that joins others (module docstring), or None."""
+    own = {v.strip().casefold() for v in values}
+    split = {v: [p.casefold() for p in _SPLIT.split(v.strip()) if p] for v in values}
+    split = {v: parts for v, parts in split.items() if len(parts) >= 2}
+    shared = Counter(p for parts in split.values() for p in set(parts))
+    for value, parts in split.items():
+        if all(any(ch.isalpha() for ch in p) and (p in own or shared[p] >= 2) for p in parts) \
+                and any(p in own for p in parts):
+            return value
+    return None
+
+
+def _grouped_columns(plan: BaseModel) -> list[str]:
+    """The columns whose values the plan reports a figure for (group-bys, the column of a
+    frequency) or counts the distinct values of; empty for any other plan."""
     name = type(plan).__name__
-    if name == "AggregateArgs" and plan.op.value == "count" and plan.group_by:
-        columns = list(plan.group_by)
-    elif name == "FrequencyArgs":
-        columns = [plan.column]
-    else:
-        return
-    for column in columns:
+    if name in ("AggregateArgs", "RatioArgs") and plan.group_by:
+        return list(plan.group_by)
+    if name == "AggregateArgs" and plan.op.value == "count_distinct" and plan.column:
+        return [plan.column]
+    if name == "FrequencyArgs":
+        return [plan.column]
+    return []
+
+
+def check_joined_values(plan: BaseModel, table: Table) -> None:
+    """Raises DataAbstain when a figure per value of a text column (a group-by of any aggregate or
+    ratio, the most/least common values, a count of distinct values) meets a cell joining several
+    of its values (module docstring)."""
+    for column in _grouped_columns(plan):
         if table.roles.get(column) not in (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier):
             continue
         cell = joined_cell(table, column)
         if cell is not None:
-            raise DataAbstain(f"The {column} cell '{cell}' joins several values of {column} that have rows of their "
-                              "own, so a count of rows per cell is not a count per value; I cannot split the cells.")
+            raise DataAbstain(f"The {column} cell '{cell}' joins several values of {column}, some with rows of "
+                              "their own, so a figure per cell is not a figure per value; I cannot split the cells.")
