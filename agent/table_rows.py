@@ -285,3 +285,31 @@ def header_repeats(table: Table, least: int) -> list[int]:
     found = _rows(table, lambda view: exp.select(exp.column(ROW, quoted=True)).from_(view).where(
         exp.GTE(this=exp.paren(total), expression=exp.convert(least))).order_by(exp.column(ROW, quoted=True)))
     return [int(r[0]) for r in found]
+
+
+
+def numbering(table: Table, column: str) -> tuple[int, tuple[float, ...], float] | None:
+    """(cells, the first four, the last) of a numeric column that numbers the rows in file order:
+    no blank, whole numbers, the first 1 and each next cell the same or one more (1, 2, 3 ... or
+    1, 1, 2, 2 ...); None for any other column (a text column too)."""
+    if not is_numeric(table, column):
+        return None
+    x, row = exp.cast(col(column), "DOUBLE"), exp.column(ROW, quoted=True)
+    lag = exp.Window(this=exp.func("lag", x.copy()), order=exp.Order(expressions=[exp.Ordered(this=row.copy())]))
+    cell, prev, at = exp.column("x"), exp.column("p"), exp.column("r")
+    step = exp.Sub(this=cell.copy(), expression=prev.copy())
+
+    def build(view: str) -> exp.Select:
+        rows = exp.select(exp.alias_(x.copy(), "x"), exp.alias_(lag.copy(), "p"), exp.alias_(row.copy(), "r")).from_(view)
+        return exp.select(
+            exp.Count(this=exp.Star()), exp.Count(this=cell.copy()),
+            exp.func("bool_and", exp.EQ(this=cell.copy(), expression=exp.func("round", cell.copy()))),
+            exp.func("bool_and", exp.or_(exp.Is(this=prev.copy(), expression=exp.Null()),
+                                         exp.In(this=step, expressions=[exp.convert(0), exp.convert(1)]))),
+            exp.func("arg_min", cell.copy(), at.copy()), exp.func("arg_max", cell.copy(), at.copy()),
+            exp.func("min_by", cell.copy(), at.copy(), exp.convert(4))).from_(rows.subquery("s"))
+
+    rows, present, whole, by_one, first, last, head = _one(table, build)
+    if not rows or present != rows or not whole or not by_one or first != 1 or last is None or last <= 1:
+        return None
+    return int(rows), tuple(head), float(last)

@@ -20,3 +20,10 @@ def test_a_person_noun_written_in_cells_is_not_every_row():
 def test_a_person_noun_no_cell_holds_still_counts_the_rows():
     outcome = router_agent(PEOPLE).ask("how many individuals are listed?")
     assert outcome.status == "answered" and "4" in outcome.answer, outcome.answer
+
+
+def test_a_person_noun_listed_in_several_cells_is_not_every_row():
+    # 2 of 3 rows list novelist among their trades: never the 3 rows
+    people = "Name,Notable as\nAnn,\"Playwright, novelist\"\nBea,Poet and novelist\nCy,Actor\n"
+    outcome = router_agent(people).ask("how many novelists are listed?")
+    assert outcome.status != "answered" or "3" not in outcome.answer, outcome.answer

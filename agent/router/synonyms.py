@@ -20,6 +20,8 @@ agent/router/word_senses.py."""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from agent.router import vocabulary as V
@@ -169,11 +171,17 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
 
 
 def _in_cells(key: str, lex: Lexicon) -> bool:
-    """True when the person noun `key` ('novelists'), or its singular, is a word of some text cells
-    (lex.value_words): the noun then may pick the rows whose cells say it, so it is not read as
-    every row's people."""
+    """True when the person noun `key` ('novelists'), or its singular, is a whole item of some text
+    cell (a cell 'Novelist', or one item of 'Playwright, novelist', split at , ; / & and 'and'): the
+    noun then may pick the rows whose cells say it, so it is not read as every row's people. A word
+    inside a name ('Billionaire Club') or a sentence (a bio) is no such item."""
     forms = {key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key}
-    return any(f in lex.value_words for f in forms)
+    return any(item.strip() in forms for v in lex.folded_values if any(f in v for f in forms)
+               for item in _ITEMS.split(v))
+
+
+_ITEMS = re.compile(r"[,;/&]|\band\b")
+"""Where a cell listing several items splits."""
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "each", "every", "any", "one", "no", "which", "what", "this", "that",

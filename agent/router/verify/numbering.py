@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from agent import table_rows
 from agent.router.draft import DataAbstain
 from agent.table import Table
 
@@ -24,25 +25,15 @@ _MIN_ROWS = 5
 _AMOUNT_OPS = {"sum": "total", "mean": "average", "max": "highest", "min": "lowest", "median": "median"}
 
 
-def numbers_rows(table: Table, column: str) -> bool:
-    """True when `column` numbers the rows in the table's order (module docstring); False for a
-    column not in the frame, a table not held in memory, or any other column. Cached on the table."""
+def numbers_rows(table: Table, column: str) -> tuple[int, tuple[float, ...], float] | None:
+    """(cells, first four, last) when `column` numbers the rows in the table's order (module
+    docstring, by SQL: agent.table_rows.numbering) and has at least five cells; None otherwise and
+    for a table read where it lies. Cached on the table."""
     cache = table.__dict__.setdefault("_verify_numbering", {})
     if column not in cache:
-        cache[column] = _runs_by_one(table, column)
+        found = None if table.lies_in_file or column not in table.columns else table_rows.numbering(table, column)
+        cache[column] = found if found is not None and found[0] >= _MIN_ROWS else None
     return cache[column]
-
-
-def _runs_by_one(table: Table, column: str) -> bool:
-    if table.lies_in_file or table.df is None or column not in table.df.columns:
-        return False
-    series = table.df[column]
-    if series.dtype.kind not in "iuf" or len(series) < _MIN_ROWS or series.isna().any():
-        return False
-    values = series.tolist()
-    if any(float(v) != int(v) for v in values) or values[0] != 1 or values[-1] <= 1:
-        return False
-    return all(b - a in (0, 1) for a, b in zip(values, values[1:]))
 
 
 def check_numbering(plan: BaseModel, table: Table) -> None:
@@ -51,9 +42,10 @@ def check_numbering(plan: BaseModel, table: Table) -> None:
     if type(plan).__name__ != "AggregateArgs" or plan.column is None:
         return
     op = plan.op.value
-    if op not in _AMOUNT_OPS or not numbers_rows(table, plan.column):
+    found = numbers_rows(table, plan.column) if op in _AMOUNT_OPS else None
+    if found is None:
         return
-    values = table.df[plan.column].tolist()
-    shown = ", ".join(str(int(v)) for v in values[:4])
-    raise DataAbstain(f"{plan.column} numbers the rows ({shown}, ... up to {int(values[-1])}): its "
+    _, head, last = found
+    shown = ", ".join(str(int(v)) for v in head)
+    raise DataAbstain(f"{plan.column} numbers the rows ({shown}, ... up to {int(last)}): its "
                       f"{_AMOUNT_OPS[op]} is not an amount. Ask how many rows, or name the column that holds the amount.")
