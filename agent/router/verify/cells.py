@@ -20,10 +20,7 @@ def holds_numbers(table: Table, column: str | None) -> bool:
         return False
     cache = table.__dict__.setdefault("_holds_numbers", {})
     if column not in cache:
-        found = table_rows.values(table, column)
-        cells = sum(n for _, n in found)
-        written = sum(n for v, n in found if _NUMBER.match(str(v)))
-        cache[column] = table_rows.is_numeric(table, column) or (bool(cells) and written >= 0.8 * cells)
+        cache[column] = table_rows.is_numeric(table, column) or _mostly(table, column, _NUMBER)
     return cache[column]
 
 
@@ -35,8 +32,12 @@ def holds_measures(table: Table, column: str | None) -> bool:
         return False
     cache = table.__dict__.setdefault("_holds_measures", {})
     if column not in cache:
-        found = table_rows.values(table, column)
-        cells = sum(n for _, n in found)
-        written = sum(n for v, n in found if _LEADING_NUMBER.match(str(v)))
-        cache[column] = holds_numbers(table, column) or (bool(cells) and written >= 0.8 * cells)
+        cache[column] = holds_numbers(table, column) or _mostly(table, column, _LEADING_NUMBER)
     return cache[column]
+
+
+def _mostly(table: Table, column: str, pattern: re.Pattern) -> bool:
+    """True when at least 80% of the column's non-empty cells (counted with repeats) match `pattern`."""
+    found = table_rows.values(table, column)
+    cells = sum(n for _, n in found)
+    return bool(cells) and sum(n for v, n in found if pattern.match(str(v))) >= 0.8 * cells
