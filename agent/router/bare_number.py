@@ -7,7 +7,7 @@ from agent import table_rows
 from agent.numbers import is_code
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.conditions import widen, column_number
+from agent.router.conditions import column_number, ranged, widen
 from agent.router.dates import date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
@@ -80,6 +80,11 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
     value = column_number(item, column, draft, lex)
+    placed = [(at, p) for at, p in draft.predicates if p.column == column and p.op is Op.eq]
+    if placed and ranged(placed[-1][0], item, reading):  # 'stars from 2 to 4': 3 too, never IN (2, 4)
+        first = reading.tokens[placed[-1][0]].text
+        raise Abstain(f"'{first} ... {item.text}' reads as a range of {column}; ask 'between {first} and {item.text}' "
+                      f"(both included) for it.")
     same = [p for _, p in draft.predicates if p.column == column and p.op in (Op.eq, Op.in_)]
     if same and isinstance(value, float) and all(isinstance(v, float) for v in same[-1].values or [same[-1].value]):
         widen(same[-1], value)  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)

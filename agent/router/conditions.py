@@ -70,6 +70,9 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         # 'tagged airport and night' on a list column: a cell holds both items (one condition each)
         draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=meaning.value)))
         return
+    if same and ranged(same[-1][0], item, reading):  # 'from 2025-01 to 2025-03': the months between too
+        raise Abstain(f"'{reading.tokens[same[-1][0]].text} ... {item.text}' asks for a range of {meaning.column}, "
+                      f"whose values are text: I cannot tell which lie between; name each value (A, B or C).")
     same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         if widen(same[-1], meaning.value):  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
@@ -86,6 +89,17 @@ def widen(last: Predicate, value: object) -> bool:
     last.values = [*(last.values or [last.value]), value]
     last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
     return True
+
+
+RANGE_WORDS = frozenset({"to", "through", "thru", "until", "till", "-", "–"})
+"""Words joining the two ends of a range ('from 2 to 4', 'Mon through Wed')."""
+
+
+def ranged(at: int, item: Item, reading: Reading) -> bool:
+    """True when the words between token `at` and `item` hold a range word (RANGE_WORDS) and no
+    'or'/'and': the two values are a range's ends, not either value."""
+    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
+    return bool(between & RANGE_WORDS) and not between & {"or", "and"}
 
 
 def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
