@@ -97,9 +97,11 @@ RANGE_WORDS = frozenset({"to", "through", "thru", "until", "till", "-", "–"})
 
 def ranged(at: int, item: Item, reading: Reading) -> bool:
     """True when the words between token `at` and `item` hold a range word (RANGE_WORDS) and no
-    'or'/'and': the two values are a range's ends, not either value."""
+    'or'/'and', and no change word stands in the question: the two values are a range's ends, not
+    either value (with a change word, 'from Alpha to Beta' names the two rows compared)."""
     between = {t.lower for t in reading.tokens[at + 1:item.pos]}
-    return bool(between & RANGE_WORDS) and not between & {"or", "and"}
+    change = any(t.lower in V.CHANGE_WORDS for t in reading.tokens)  # 'increase from Alpha to Beta': two rows
+    return bool(between & RANGE_WORDS) and not between & {"or", "and"} and not change
 
 
 def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
