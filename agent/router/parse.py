@@ -218,8 +218,9 @@ def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, sc
                              draft: Draft, dated: bool = False) -> None:
     """Raises Abstain when a count names a column but counts something else: 'how many state
     changes' (changes between rows, not the distinct states) or 'how many rows are <column>' of a
-    column that is not yes/no (the rows, but which value?), unless a value of it follows. A `dated` column (a date) right before
-    a comparison, a date or a month ('rows were updated after March 15') is the date compared."""
+    column that is not yes/no (the rows, but which value?), unless a value of it follows. A `dated`
+    column (a date) right before a comparison, a date or a month ('rows were updated after March 15')
+    is the date compared."""
     if draft.op not in ("count", "count_distinct"):
         return
     if nxt is not None and nxt.text.lower() in V.CHANGE_NOUNS:

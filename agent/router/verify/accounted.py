@@ -8,6 +8,7 @@ import re
 
 from agent.router import vocabulary as V
 from agent.router.reading import Item
+from agent.router.entity_nouns import COUNT_WORDS
 from agent.router.row_nouns import plural
 from agent.router.draft import Abstain
 from agent.router.tokens import TOKEN
@@ -79,11 +80,9 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return True  # 'how many tickets', 'what share of respondents': the entities counted
     if item.kind == "column" and ctx.plan_kind == "SubsetArgs" and _one_per_row(item.column, ctx):
         return True  # 'the total population of the 5 largest towns': a key of one row each names the rows
-    if text_column and ctx.plan_kind == "AggregateArgs" and before[-1:] == ["per"] and _one_per_row(item.column, ctx) \
-            and any(p.role is Role.aggregate and p.op in ("mean", "median") for p in parts) \
-            and not any(p.column == item.column for p in parts):
+    if text_column and before[-1:] == ["per"] and _entity_rows(item, parts, ctx, ("mean", "median")):
         return True  # 'the average points per team', one row per team: the mean over the rows
-    if text_column and ctx.plan_kind == "AggregateArgs" and _entity_plural(item, parts, ctx):
+    if text_column and _entity_plural(item, parts, ctx):
         return True  # 'the average price of discontinued products', one row per product: the rows
     if text_column and (before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _DOER_DETERMINERS):
         by = item.pos - 1 if before[-1:] == ["by"] else item.pos - 2
@@ -103,15 +102,20 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         and nxt.kind == "column" and any(p.column == nxt.column for p in parts)
 
 
+def _entity_rows(item: Item, parts: list[Part], ctx: Context, ops: tuple[str, ...]) -> bool:
+    """True when `item`'s column holds its own value on every row, no part of the aggregate plan
+    uses it, and the plan's aggregate is one of `ops`: the column's word names the rows."""
+    return ctx.plan_kind == "AggregateArgs" and _one_per_row(item.column, ctx) \
+        and not any(p.column == item.column for p in parts) \
+        and any(p.role is Role.aggregate and p.op in ops for p in parts)
+
+
 def _entity_plural(item: Item, parts: list[Part], ctx: Context) -> bool:
     """A plural column word ('products') of a column holding its own value on every row, beside an
-    aggregate of another, numeric column over no grouping by it (router/entity_nouns.py)."""
-    from agent.router.entity_nouns import COUNT_WORDS
-
-    measured = [p for p in parts if p.role is Role.aggregate and p.op in _OF_NUMBERS]
-    return bool(measured) and not any(t.lower in COUNT_WORDS for t in ctx.reading.tokens) and plural(item.text.lower()) and _one_per_row(item.column, ctx) \
-        and not any(p.column == item.column for p in parts) and any(
-            p.role is Role.measure and p.column in ctx.lex.numeric_columns for p in parts)
+    aggregate of another, numeric column, in a question with no counting word (router/entity_nouns.py)."""
+    return plural(item.text.lower()) and not any(t.lower in COUNT_WORDS for t in ctx.reading.tokens) \
+        and _entity_rows(item, parts, ctx, _OF_NUMBERS) \
+        and any(p.role is Role.measure and p.column in ctx.lex.numeric_columns for p in parts)
 
 
 def _counts(parts: list[Part], ctx: Context) -> bool:

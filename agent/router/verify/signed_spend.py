@@ -34,17 +34,24 @@ def check_signed_spend(plan: BaseModel, reading: Reading, table: Table) -> None:
     _check_compared(plan, reading, table)
     for field in _MEASURED:
         column = getattr(plan, field, None)
-        if not isinstance(column, str) or table.roles.get(column) is not ColumnRole.numeric:
-            continue
-        own = {w.lower() for w in header_words(column)}
-        word = next((t.text for t in reading.tokens if t.lower in SPEND_WORDS and t.lower not in own), None)
-        if word is None:
-            continue
-        numbers = table_rows.numbers(table, column)
-        if numbers.low is not None and numbers.low < 0 < numbers.high and not _one_sign(plan, column, table):
+        word = _signed_spend_word(column, reading, table) if isinstance(column, str) else None
+        if word is not None and not _one_sign(plan, column, table):
             raise Abstain(f"'{word}' over {column}, which holds both positive and negative amounts (money in and "
                           f"money out): its total is the net, not what was spent; ask for the total {column} below "
                           f"0 (or above 0), whichever sign is spending here, or for the net total {column}.")
+
+
+def _signed_spend_word(column: str, reading: Reading, table: Table) -> str | None:
+    """The question's first spending word that is not a header word of `column`, when `column` is
+    numeric and holds values below and above 0; None otherwise."""
+    if table.roles.get(column) is not ColumnRole.numeric:
+        return None
+    own = {w.lower() for w in header_words(column)}
+    word = next((t.text for t in reading.tokens if t.lower in SPEND_WORDS and t.lower not in own), None)
+    if word is None:
+        return None
+    numbers = table_rows.numbers(table, column)
+    return word if numbers.low is not None and numbers.low < 0 < numbers.high else None
 
 
 def _one_sign(plan: BaseModel, column: str, table: Table) -> bool:
@@ -66,12 +73,8 @@ _CONDITIONS = ("where", "base", "condition")
 def _check_compared(plan: BaseModel, reading: Reading, table: Table) -> None:
     for field in _CONDITIONS:
         for p in getattr(plan, field, None) or []:
-            if p.op not in _COMPARING or table.roles.get(p.column) is not ColumnRole.numeric:
-                continue
-            own = {w.lower() for w in header_words(p.column)}
-            word = next((t.text for t in reading.tokens if t.lower in SPEND_WORDS and t.lower not in own), None)
-            numbers = table_rows.numbers(table, p.column)
-            if word is not None and numbers.low is not None and numbers.low < 0 < numbers.high:
+            word = _signed_spend_word(p.column, reading, table) if p.op in _COMPARING else None
+            if word is not None:
                 raise Abstain(f"'{word}' compared with {p.column}, which holds both positive and negative amounts "
                               f"(money in and money out): a sum spent may be stored below 0, so '{p.column} "
                               f"{p.op.value} {p.value:g}' may leave it out; ask with the sign meant ('{p.column} "

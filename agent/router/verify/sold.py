@@ -19,6 +19,7 @@ import re
 
 from pydantic import BaseModel
 
+from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.draft import Abstain
 from agent.router.reading import Item, Reading
@@ -47,8 +48,8 @@ def quantity_columns(table: Table, skip: set[str] = frozenset()) -> list[str]:
         if role is ColumnRole.numeric:
             found.append(str(column))
         elif role in (ColumnRole.categorical, ColumnRole.text):
-            cells = table.df[column].dropna()
-            if len(cells) and all(isinstance(c, str) and _WITH_UNIT.match(c) for c in cells):
+            cells = [v for v, _ in table_rows.values(table, column)]  # by SQL: no DataFrame on the cold path
+            if cells and all(isinstance(c, str) and _WITH_UNIT.match(c) for c in cells):
                 found.append(str(column))
     return found
 
