@@ -70,7 +70,7 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column
-    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
+    elif nxt is not None and (prev is None or prev.kind in ("stop", "row")):  # "Is 99 an existing store id?", "reviews with 7 stars"
         nxt.used = True
         draft.columns = [c for c in draft.columns if c is not nxt]
         column = nxt.column
@@ -85,6 +85,9 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
             raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
+        if nxt is not None and nxt.column == column and nxt.pos == item.pos + 1:  # 'reviews have 5 stars': stars = 5
+            nxt.used = True
+            draft.columns = [c for c in draft.columns if c is not nxt]
     value = column_number(item, column, draft, lex)
     start = range_start(column, item, reading, draft)
     if start is not None and isinstance(value, float) and isinstance(start[1].value, float):

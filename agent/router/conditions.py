@@ -225,6 +225,9 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     if nxt is not None and nxt.kind == "month" and op in (">", ">=", "<", "<=", "between") and lex.date_columns \
             and month_day_comparison(item, nxt, op, reading, draft, lex, table):
         return
+    if op == "between" and nxt is not None and nxt.kind == "column" and reading.of("stat"):
+        item.meanings, item.kind = [Meaning("stop")], "stop"  # 'the correlation between kwh and cost': the two columns
+        return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True
