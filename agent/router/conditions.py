@@ -14,6 +14,7 @@ from agent.router.spellings import directed, flag_condition, same_answer, severa
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
+from agent.router.money import looks_like_money, money_subject
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
 from agent.router.units import header_unit
@@ -167,6 +168,8 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
                and (dimension == c.column if quantity else True)]
+    if earlier and currency and not looks_like_money(earlier[-1].column):  # 'total stock of products under £20'
+        return money_subject(earlier[-1].column, number.text if number is not None else item.text, lex, draft)
     if earlier:
         if not _aggregated(earlier[-1], reading):  # 'the sum of Total for invoices over $1,000': Total both
             earlier[-1].used = True

@@ -26,6 +26,7 @@ from agent.router.row_nouns import count_table_words, read_row_nouns, scope_tabl
 from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
+from agent.router.people import predicate_people
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
 from agent.router.tokens import Token, tokenize
@@ -99,6 +100,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
     total_as_sum(reading, lex)  # 'total gold medals' where Total = Gold + Silver + Bronze
+    predicate_people(reading, lex)  # 'how many respondents are managers': a condition no column holds
     return reading
 
 
