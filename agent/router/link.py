@@ -24,6 +24,7 @@ from agent.router.month_numbers import read_month_numbers
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
 from agent.router.value_rows import read_value_rows
+from agent.router.value_verbs import value_verbs
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.people import predicate_people
@@ -95,6 +96,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         rest = absorb_generic(tokens, rest, reading, generic_synonyms())
     rest = sorted(carrier_verbs(tokens, [p for p in rest if p not in contested], lex, reading)
                   + [p for p in rest if p in contested])  # 'how many articles were published'
+    rest = value_verbs(tokens, rest, lex, reading)  # 'lessons does Mr Khan teach': the teacher's verb
     rest = year_words(tokens, rest, lex, reading)  # 'which year' on a column of calendar years
     rest = date_verbs(tokens, rest, lex, reading)  # 'members joined in 2021': join_date
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
