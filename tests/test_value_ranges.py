@@ -1,7 +1,8 @@
 """Trial 9: 'from A to B' / 'A through B' over one column is a range, never the two ends alone
 (router/ranges.py). The old reading, IN (A, B), left out the values between: 'the total kwh
 from 2025-01 to 2025-03' was 300 + 460 where 300 + 380 + 460 is meant. Over a text column it is
-refused, naming the range; over numbers it is BETWEEN, both ends included (tests/test_ordered_ranges.py
+refused, naming the range, unless its cells are ISO months or days written alike ('2025-01': text
+order is the calendar's); over numbers it is BETWEEN, both ends included (tests/test_ordered_ranges.py
 has dates and years); 'A or B' and 'A and B' stay either value; 'between 2 and 4' reads. Counts by hand."""
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ BILLS = "month,kwh\n2025-01,300\n2025-02,380\n2025-03,460\n2025-04,200\n"
 STARS = "item,stars\na,1\nb,2\nc,3\nd,4\ne,5\nf,3\n"
 
 
+DAYS = "day,minutes\nMon,50\nTue,60\nWed,40\nThu,30\n"
+
+
 @pytest.mark.parametrize("table, question", [
-    (BILLS, "What is the total kwh from 2025-01 to 2025-03?"),
-    (BILLS, "What is the total kwh for 2025-01 through 2025-03?"),
+    (DAYS, "What is the total minutes from Mon to Wed?"),
+    (DAYS, "What is the total minutes for Mon through Wed?"),
 ])
 def test_a_range_of_two_text_values_is_refused(table, question):
     outcome = router_agent(table).ask(question)
@@ -36,3 +40,10 @@ def test_either_value_and_between_still_read():
 def test_a_range_of_numbers_counts_every_value_between(question):
     outcome = router_agent(STARS).ask(question)
     assert outcome.status == "answered" and outcome.results[-1].result.value == 4, outcome.answer  # b, c, d, f
+
+
+@pytest.mark.parametrize("question", ["What is the total kwh from 2025-01 to 2025-03?",
+                                      "What is the total kwh for 2025-03 through 2025-01?"])
+def test_a_range_of_iso_months_written_as_text_keeps_the_months_between(question):
+    outcome = router_agent(BILLS).ask(question)
+    assert outcome.status == "answered" and outcome.results[-1].result.value == 300 + 380 + 460, outcome.answer

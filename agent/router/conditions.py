@@ -9,7 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.ranges import ranged
+from agent.router.ranges import iso_range, ranged
 from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
@@ -73,6 +73,8 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.eq, value=meaning.value)))
         return
     if same and ranged(same[-1][0], item, reading):  # 'from 2025-01 to 2025-03': the months between too
+        if iso_range(same[-1], meaning.value, item, reading, draft, table):
+            return
         raise Abstain(f"'{reading.tokens[same[-1][0]].text} ... {item.text}' asks for a range of {meaning.column}, "
                       f"whose values are text: I cannot tell which lie between; name each value (A, B or C).")
     same = [p for _, p in same]

@@ -6,10 +6,14 @@ the reading that calls `ranged` there refuses naming the range."""
 
 from __future__ import annotations
 
+import re
+
+from agent import table_rows
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.draft import Draft
 from agent.router.reading import Item, Reading
+from agent.table import Table
 
 RANGE_WORDS = frozenset({"to", "through", "thru", "until", "till", "-", "–"})
 """Words joining the two ends of a range ('from 2 to 4', 'Mon through Wed')."""
@@ -41,3 +45,27 @@ def close_range(start: tuple[int, Predicate], end: object, item: Item, reading: 
     shown = [f"{v:g}" if isinstance(v, float) else str(v) for v in (low, high)]
     draft.notes.append(f"read '{reading.tokens[at].text} ... {item.text}' as {first.column} from {shown[0]} to "
                        f"{shown[1]}, both included")
+
+
+_ISO = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
+"""Text cells written as ISO months or days ('2025-01', '2025-01-31'): their text order is the calendar's."""
+
+
+def iso_range(start: tuple[int, Predicate], end: object, item: Item, reading: Reading, draft: Draft,
+              table: Table) -> bool:
+    """Replace the range's first end `start` by IN every value of its text column from it to `end`
+    (both included) when every cell of the column is an ISO month or day written alike ('2025-01'
+    .. '2025-12': text order is calendar order), noting the values; False (draft unchanged) for any
+    other text column, whose values have no order the table states."""
+    at, first = start
+    values = [str(v) for v in table_rows.distinct(table, first.column)]
+    if first.op is not Op.eq or not values or not all(_ISO.fullmatch(v) for v in values) \
+            or len({len(v) for v in values}) != 1:
+        return False
+    low, high = sorted((str(first.value), str(end)))
+    inside = sorted(v for v in values if low <= v <= high)
+    draft.predicates.remove(start)
+    draft.predicates.append((at, Predicate(column=first.column, op=Op.in_, values=inside)))
+    draft.notes.append(f"read '{reading.tokens[at].text} ... {item.text}' as {first.column} from {low} to {high}, both "
+                       f"included ({len(inside)} values; its cells are ISO dates written as text)")
+    return True
