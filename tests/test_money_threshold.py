@@ -28,3 +28,11 @@ def test_an_amount_of_money_compares_the_money_column(question, value):
 def test_an_amount_of_money_with_no_one_money_column_is_refused(csv):
     outcome = router_agent(csv).ask("What is the total qty of products under £5?")
     assert outcome.status == "abstained", outcome.answer
+
+
+def test_an_amount_of_money_alone_compares_the_one_money_column():
+    # trial 11: 'Fee ($)' beside 'Duration (min)' (no money word in either header, so no measure column)
+    clinic = "Patient,Duration (min),Fee ($)\nAnn,45,157.5\nBo,30,80\nCy,60,210\nDi,20,95\n"
+    outcome = router_agent(clinic, "appointments.csv").ask("How many appointments cost more than $100?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == 2  # Ann, Cy

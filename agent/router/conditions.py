@@ -188,6 +188,10 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     if dimension is not None:
         draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
         return dimension
+    if currency and not lex.measure and len(money := [c for c in lex.numeric_columns if looks_like_money(c)]) == 1:
+        draft.notes.append(f"read '{number.text}' as {money[0]} (the one money column)")  # 'cost more than $100': Fee ($)
+        draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
+        return money[0]
     if (currency or draft.measure_used or reading.of("measure")) and lex.measure:
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return lex.measure

@@ -36,6 +36,8 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
         if draft.measure_used and not draft.measure_consumed:
             check_money_of_named(draft.measure_words, named[0], draft.op, lex)
         return named[0]
+    if draft.measure_used and draft.measure_consumed and lex.measure is None and not draft.magnitude:
+        return None  # 'how many appointments cost more than $100': the comparison took the measure word
     if draft.measure_used or draft.magnitude:
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "

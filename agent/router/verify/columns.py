@@ -37,6 +37,8 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG  # 'the highest number of steals': the values of steals
     if (kind == "measure" or (kind == "number" and item.currency) or _magnitude(item, ctx)) and column == ctx.lex.measure:
         return Strength.STRONG  # 'spend', '$1000', 'the largest invoice': the table's one money column
+    if kind == "number" and item.currency and ctx.lex.measure is None and _one_money(column, ctx):
+        return Strength.STRONG  # '$100' beside Fee ($) and Duration (min): money names the one money column
     if kind == "unit" and item.meanings[0].value in ctx.lex.header_words.get(column, ()):
         return Strength.STRONG
     if kind == "comparison" and dimension_column(item, ctx.lex) == column:
@@ -187,3 +189,10 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
             and nxt is not None and nxt.kind == "column" and nxt.column == part.column and not nxt.similar:
         return Strength.STRONG  # 'no gold medals': Gold = 0 (router/none_of.py)
     return None
+
+
+def _one_money(column: str, ctx: Context) -> bool:
+    """True when `column` is the table's one numeric column whose header names money (router/money.py)."""
+    from agent.router.money import looks_like_money
+
+    return [c for c in ctx.lex.numeric_columns if looks_like_money(c)] == [column]
