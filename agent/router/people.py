@@ -53,17 +53,17 @@ def people_named_otherwise(word: str, lex: Lexicon) -> str | None:
 
 def predicate_people(reading: Reading, lex: Lexicon) -> None:
     """Raises Abstain for a person noun said of the rows' people ('how many respondents are
-    managers', 'borrowers are students': module docstring) that nothing else reads: an entity
-    item or an unmatched word whose first sense is a person, right after a copula that follows a row
-    or entity item or a column whose header is a person noun."""
+    managers', 'borrowers are students': module docstring): an entity item (a person noun nothing
+    else reads) right after a copula that follows a row or entity item or a column whose header is a
+    person noun."""
     tokens = reading.tokens
     for p in range(2, len(tokens)):
         word = tokens[p].lower
         if tokens[p - 1].lower not in _COPULAS or word in GENERIC_PEOPLE or not word.isalpha():
             continue
         said = reading.at(p)
-        if said is not None and said.pos == p and said.kind != "entity":
-            continue  # a value, column or condition word reads it
+        if said is None or said.kind != "entity":
+            continue  # a value, column or condition word reads it; an unread word is refused anyway
         if not person_sense(lemma(word)):
             continue
         subject = reading.at(p - 2)

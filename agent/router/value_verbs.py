@@ -22,9 +22,11 @@ from agent.router.words import header_words
 def value_verbs(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
     """The unmatched positions `rest` without each verb of a value's column (module docstring), now
     a stop item of `reading`, noted. Returns the positions left."""
-    wn = W.wordnet()
     columns = {m.column for i in reading.of("value") for m in i.meanings if m.column}
-    if wn is None or not columns:
+    if not rest or not columns:
+        return rest  # WordNet loads only for a word still unread
+    wn = W.wordnet()
+    if wn is None:
         return rest
     read: list[int] = []
     for p in rest:
