@@ -277,7 +277,9 @@ def _in_place_by_sql(connection, label: Path, digest: str, typings: dict[str, tv
         return None
     spellings: dict[str, list[tuple[str, str, int]]] = {}
     roles = {n: r for n, r in whole.roles.items() if n not in whole.lists}
-    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings)
+    dates = {n: typings[n] for n, r in roles.items() if r is ColumnRole.date} if rows > whole.rows else {}
+    coded = value_frame_sql.dictionary_columns(connection, source, dates) if dates else set()
+    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings, coded)
     table = Table(label, label.name, None, display, LazyReports(source, typings), whole.roles, digest,
                   lies_in_file=True, row_count=rows, lists=whole.lists, rows_parquet=path)
     whole_sql.forget_with(table, path)
