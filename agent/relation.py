@@ -89,7 +89,7 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         if complete:
             table = _whole(connection, label, digest, typings, display)
         else:
-            table = _in_place(connection, label, digest, typings, display, source)
+            table = _in_place(connection, label, digest, typings, display, source, count)
         table.view_sql = view_sql
         return table
     finally:
@@ -248,11 +248,11 @@ def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> di
 
 
 def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping], display: dict[str, str],
-              source: exp.Expression) -> Table:
-    """A table bigger than FRAME_ROWS: rows stay in the file, `df` is the value frame."""
+              source: exp.Expression, rows: int) -> Table:
+    """A table bigger than FRAME_ROWS: rows stay in the file, `df` is the value frame. `rows`: the
+    source's row count (`_read_raw`'s), the typed view's too (not counted again: a scan of a CSV)."""
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
-    (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
     if (table := _in_place_by_sql(connection, label, digest, typings, display, source, int(rows))) is not None:
         return table
     sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
