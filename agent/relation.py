@@ -89,7 +89,7 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         if complete:
             table = _whole(connection, label, digest, typings, display)
         else:
-            table = _in_place(connection, label, digest, typings, display, source)
+            table = _in_place(connection, label, digest, typings, display, source, count)
         table.view_sql = view_sql
         return table
     finally:
@@ -248,11 +248,11 @@ def list_columns(frame: pd.DataFrame, typings: dict[str, tv.ColumnTyping]) -> di
 
 
 def _in_place(connection, label: Path, digest: str, typings: dict[str, tv.ColumnTyping], display: dict[str, str],
-              source: exp.Expression) -> Table:
-    """A table bigger than FRAME_ROWS: rows stay in the file, `df` is the value frame."""
+              source: exp.Expression, rows: int) -> Table:
+    """A table bigger than FRAME_ROWS: rows stay in the file, `df` is the value frame. `rows`: the
+    source's row count (`_read_raw`'s), the typed view's too (not counted again: a scan of a CSV)."""
     connection.execute(exp.Create(this=exp.to_identifier("v"), kind="VIEW", expression=tv.view_select(
         source, list(typings.values()), display)).sql("duckdb"))
-    (rows,), = connection.execute("SELECT COUNT(*) FROM v").fetchall()
     if (table := _in_place_by_sql(connection, label, digest, typings, display, source, int(rows))) is not None:
         return table
     sample = _typed(connection, typings, exp.to_table(_RAW), order=True).head(SAMPLE_ROWS).copy()
@@ -277,7 +277,9 @@ def _in_place_by_sql(connection, label: Path, digest: str, typings: dict[str, tv
         return None
     spellings: dict[str, list[tuple[str, str, int]]] = {}
     roles = {n: r for n, r in whole.roles.items() if n not in whole.lists}
-    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings)
+    dates = {n: typings[n] for n, r in roles.items() if r is ColumnRole.date} if rows > whole.rows else {}
+    coded = value_frame_sql.dictionary_columns(connection, source, dates) if dates else set()
+    path = value_frame_sql.value_rows(connection, whole, roles, rows, VALUE_FRAME_DISTINCT, spellings, coded)
     table = Table(label, label.name, None, display, LazyReports(source, typings), whole.roles, digest,
                   lies_in_file=True, row_count=rows, lists=whole.lists, rows_parquet=path)
     whole_sql.forget_with(table, path)

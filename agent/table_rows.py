@@ -170,39 +170,59 @@ class Numbers:
 
 
 def numbers(table: Table, column: str) -> Numbers:
-    """MIN, MAX and the whole / 0-1 / equals-1 tests of a numeric column, one scan (booleans read as 0 and 1)."""
+    """MIN, MAX and the whole / 0-1 / equals-1 tests of a numeric column (booleans read as 0 and 1).
+    One scan computes them for `column` and every numeric-role column not yet known (the router's
+    lexicon asks for each of those: a scan apiece was a query a column on a first open)."""
     cache = table.__dict__.setdefault("_fact_numbers", {})
     if column not in cache:
-        x = exp.cast(col(column), "DOUBLE")
-        whole = exp.func("bool_and", exp.EQ(this=exp.Mod(this=x.copy(), expression=exp.convert(1)), expression=exp.convert(0)))
-        zero_one = exp.func("bool_and", exp.In(this=x.copy(), expressions=[exp.convert(0), exp.convert(1)]))
-        one = exp.func("bool_or", exp.EQ(this=x.copy(), expression=exp.convert(1)))
-        low, high, w, z, o = _one(table, lambda view: exp.select(
-            exp.Min(this=x.copy()), exp.Max(this=x.copy()), whole, zero_one, one).from_(view))
-        cache[column] = Numbers(low, high, w is not False, z is not False, o is True)
+        names = [column, *[n for n in table.columns if n != column and n not in cache
+                           and table.roles.get(n) == "numeric" and is_numeric(table, n)]]
+        found = _one(table, lambda view: exp.select(*[item for n in names for item in _number_items(n)]).from_(view))
+        for i, name in enumerate(names):
+            low, high, w, z, o = found[5 * i:5 * i + 5]
+            cache[name] = Numbers(low, high, w is not False, z is not False, o is True)
     return cache[column]
+
+
+def _number_items(column: str) -> list[exp.Expression]:
+    """`numbers`' five aggregates of one column."""
+    x = exp.cast(col(column), "DOUBLE")
+    whole = exp.func("bool_and", exp.EQ(this=exp.Mod(this=x.copy(), expression=exp.convert(1)), expression=exp.convert(0)))
+    zero_one = exp.func("bool_and", exp.In(this=x.copy(), expressions=[exp.convert(0), exp.convert(1)]))
+    one = exp.func("bool_or", exp.EQ(this=x.copy(), expression=exp.convert(1)))
+    return [exp.Min(this=x.copy()), exp.Max(this=x.copy()), whole, zero_one, one]
+
+
+_FLOATING = ("DOUBLE", "FLOAT", "REAL")
 
 
 def cents(table: Table, column: str) -> bool:
     """True when a floating-point column's values are all whole cents and some are not whole units
-    (money: 12.50), under 1e15 in size; False for an integer column or one with no value."""
-    if sql_type(table, column) not in ("DOUBLE", "FLOAT", "REAL"):
+    (money: 12.50), under 1e15 in size; False for an integer column or one with no value. One scan
+    answers for `column` and every floating-point column not yet known, not a date nor a list
+    (the engine's compile kinds ask for each of those)."""
+    if sql_type(table, column) not in _FLOATING:
         return False
     cache = table.__dict__.setdefault("_fact_cents", {})
     if column not in cache:
-        cache[column] = _cents(table, column)
+        lists = getattr(table, "lists", {})
+        names = [column, *[n for n in table.columns if n != column and n not in cache and n not in lists
+                           and table.roles.get(n) != "date" and sql_type(table, n) in _FLOATING]]
+        found = _one(table, lambda view: exp.select(*[item for n in names for item in _cents_items(n)]).from_(view))
+        for i, name in enumerate(names):
+            present, top, whole_cents, fraction = found[4 * i:4 * i + 4]
+            cache[name] = bool(present) and top < 1e15 and bool(whole_cents) and bool(fraction)
     return cache[column]
 
 
-def _cents(table: Table, column: str) -> bool:
+def _cents_items(column: str) -> list[exp.Expression]:
+    """`cents`' four aggregates of one column: present cells, largest size, all whole cents, some fraction."""
     x = col(column)
     cents_ = exp.Mul(this=x.copy(), expression=exp.convert(100))
     off = exp.Abs(this=exp.Sub(this=cents_, expression=exp.func("round", cents_.copy())))
-    present, top, whole_cents, fraction = _one(table, lambda view: exp.select(
-        exp.Count(this=x.copy()), exp.Max(this=exp.Abs(this=x.copy())),
-        exp.func("bool_and", exp.LT(this=off, expression=exp.Literal.number("1e-6"))),
-        exp.func("bool_or", exp.NEQ(this=x.copy(), expression=exp.func("round", x.copy())))).from_(view))
-    return bool(present) and top < 1e15 and bool(whole_cents) and bool(fraction)
+    return [exp.Count(this=x.copy()), exp.Max(this=exp.Abs(this=x.copy())),
+            exp.func("bool_and", exp.LT(this=off, expression=exp.Literal.number("1e-6"))),
+            exp.func("bool_or", exp.NEQ(this=x.copy(), expression=exp.func("round", x.copy())))]
 
 
 def values(table: Table, column: str) -> list[tuple[object, int]]:

@@ -180,7 +180,7 @@ def _code(raw: exp.Expression) -> exp.Expression:
     """agent.numbers.is_code as SQL: the cell is digits with leading zeros to a width ('00789')."""
     def matches(pattern: str) -> exp.Expression:
         return _fn("regexp_full_match", raw.copy(), _s(rf"[ \t]*{pattern}[ \t]*"))
-    return exp.and_(matches("0[0-9]*[1-9][0-9]*"), exp.Not(this=matches("0[1-9]")))
+    return exp.and_(matches("0[0-9]*[1-9][0-9]*"), exp.Not(this=matches("0[1-9]")), copy=False)
 
 
 def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[str, tuple[int, int, int, int, int]]:
@@ -193,14 +193,14 @@ def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[
     for name in names:
         raw = column(name)
         decimal = exp.or_(*[exp.GT(this=_fn("strpos", raw.copy(), _s(c)), expression=exp.Literal.number(0))
-                            for c in (".", "e", "E", "x", "X", "_")])  # BIGINT casts round '1.5', read '1e3'
+                            for c in (".", "e", "E", "x", "X", "_")], copy=False)  # BIGINT casts round '1.5', read '1e3'
         whole = exp.Case(ifs=[exp.If(this=decimal, true=exp.Null())],
                          default=exp.TryCast(this=exp.Trim(this=raw.copy()), to=exp.DataType.build("BIGINT")))
         items += [exp.Count(this=raw.copy()), exp.Count(this=exp.TryCast(this=raw.copy(), to=exp.DataType.build("DOUBLE"))),
                   exp.Count(this=whole), _fn("count_if", _code(raw))]
-    query = exp.select(exp.Count(this=exp.Star()), *items).from_(table)
+    query = exp.select(exp.Count(this=exp.Star()), *items, copy=False).from_(table, copy=False)  # fresh nodes: no copy
     if rows is not None:
-        query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.Literal.number(rows)))
+        query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.Literal.number(rows)), copy=False)
     (counts,) = connection.execute(query.sql("duckdb")).fetchall()
     return {name: (counts[0], counts[2 + 4 * i], counts[1 + 4 * i], counts[3 + 4 * i], counts[4 + 4 * i])
             for i, name in enumerate(names)}

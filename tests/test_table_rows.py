@@ -68,6 +68,30 @@ def test_numbers_and_cents(table):
     assert table_rows.is_numeric(table, "price") and not table_rows.is_numeric(table, "name")
 
 
+def test_one_scan_answers_numbers_and_cents_for_every_column_asked_alike(tmp_path: Path):
+    """The lexicon asks `numbers` of each numeric column and the engine `cents` of each floating one:
+    the first ask fills the others too, in one query, with what each would have read alone."""
+    path = tmp_path / "m.csv"
+    path.write_text("item,price,qty,rate\nx,1.25,3,0.5\ny,2.00,4,1.5\nz,0.10,5,2.25\n")
+    table = load_table(path)
+    queries = []
+    rows = table_rows._rows
+    table_rows._rows = lambda t, build: queries.append(1) or rows(t, build)
+    try:
+        price = table_rows.numbers(table, "price")
+        assert len(queries) == 1 and set(table.__dict__["_fact_numbers"]) == {"price", "qty", "rate"}
+        qty, rate = table_rows.numbers(table, "qty"), table_rows.numbers(table, "rate")
+        assert len(queries) == 1
+        assert table_rows.cents(table, "rate")  # 0.5, 1.5, 2.25: whole cents, some not whole units
+        assert len(queries) == 2 and set(table.__dict__["_fact_cents"]) == {"price", "rate"}  # qty: BIGINT, never money
+        assert table_rows.cents(table, "price") and not table_rows.cents(table, "qty") and len(queries) == 2
+    finally:
+        table_rows._rows = rows
+    assert (price.low, price.high, price.whole) == (0.10, 2.0, False)
+    assert (qty.low, qty.high, qty.whole, qty.zero_one) == (3, 5, True, False)
+    assert (rate.low, rate.high, rate.has_one) == (0.5, 2.25, False)
+
+
 def test_cells_and_line_breaks(table):
     assert table_rows.row_cells(table, [0, 3]) == {
         0: {"name": "Ann", "kind": "a", "price": 1.5, "flag": 1, "notes": "one"},
