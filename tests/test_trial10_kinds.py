@@ -74,3 +74,28 @@ def test_a_two_tests_after_who_refuse_unless_a_preposition_leads_the_second():
     # 'in Sales' led by a preposition: the 6 'No' rows (ids 2, 3, 4, 5, 8, 9), 1 in Sales (id 5)
     result = _ask(SURVEY, "What percentage of respondents who would recommend (no) are in Sales?")
     assert (result.numerator, result.denominator) == (1, 6)
+
+
+# --- C. a verb that only resembles a person column ('borrowed' / Borrower) counts rows (loans) ---
+
+# Dune: 3 loans, all by Ann (1 borrower); Emma: 2 loans by Bob and Cy (2 borrowers); Ulysses: 1 loan by Bob.
+# By loans: Dune 3 > Emma 2 > Ulysses 1. By distinct borrowers Emma (2) would come first, Dune and Ulysses tie at 1.
+LOANS = ("Loan No,Borrower,Book Title,Loan Date\n7001,Ann,Dune,2025-03-01\n7002,Bob,Emma,2025-03-02\n"
+         "7003,Ann,Dune,2025-03-05\n7004,Cy,Emma,2025-03-07\n7005,Ann,Dune,2025-04-01\n7006,Bob,Ulysses,2025-04-02\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Which book was borrowed the most times?", {"Dune": 3}),
+    ("Which book was borrowed the most?", {"Dune": 3}),
+    ("Which book was borrowed the least times?", {"Ulysses": 1}),
+    ("What are the 2 books borrowed the most times?", {"Dune": 3, "Emma": 2}),
+])
+def test_c_borrowed_ranks_books_by_their_loans(question, expected):
+    result = _ask(LOANS, question)
+    assert {g.key[0]: g.value for g in result.groups} == expected
+    assert result.op == "count"
+
+
+def test_c_borrowed_beside_books_is_the_verb():
+    result = _ask(LOANS, "How many different books were borrowed?")
+    assert result.value == 3  # Dune, Emma, Ulysses
