@@ -99,3 +99,45 @@ def test_c_borrowed_ranks_books_by_their_loans(question, expected):
 def test_c_borrowed_beside_books_is_the_verb():
     result = _ask(LOANS, "How many different books were borrowed?")
     assert result.value == 3  # Dune, Emma, Ulysses
+
+
+# --- refusals turned into answers on strong evidence ---
+
+# 'matches' is the first (not the last) word of the one date header Match Date: the rows, not distinct dates.
+# 5 matches on 3 dates; home goals 3, 0, 4, 1, 5 (more than 3: rows 3 and 5); Dean referees rows 1, 2, 4.
+LEAGUE = ("Match Date,Home Team,Away Team,Home Goals,Away Goals,Attendance,Referee\n"
+          "2025-01-11,Ash,Birch,3,0,1000,Dean\n2025-01-11,Cedar,Dale,0,2,2000,Dean\n"
+          "2025-01-18,Birch,Cedar,4,1,3000,Taylor\n2025-02-01,Dale,Ash,1,1,4000,Dean\n"
+          "2025-02-01,Ash,Cedar,5,0,5000,Taylor\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many matches had more than 3 home goals?", 2),
+    ("How many matches did Dean referee?", 3),
+    ("How many matches in January 2025?", 3),          # not the 2 different dates of January
+    ("What is the average attendance in matches refereed by Taylor?", 4000),   # (3000 + 5000) / 2
+])
+def test_matches_of_match_date_are_the_rows(question, expected):
+    assert _ask(LEAGUE, question).value == expected
+
+
+# Debit (£) beside Credit (£): 'spend' is the money going out.
+# Debits: Groceries 40 (Alex) + 60 (Sam); Rent 500 (Sam); Salary has a credit of 2000 only.
+LEDGER = ("Date,Category,Debit (£),Credit (£),Paid By\n2025-01-02,Groceries,40,,Alex\n2025-01-05,Rent,500,,Sam\n"
+          "2025-01-09,Salary,,2000,Sam\n2025-02-03,Groceries,60,,Sam\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How much did we spend on groceries?", 100),
+    ("How much did Sam spend in total?", 560),        # not 2,560 with the salary credit
+    ("What was the total spending in January 2025?", 540),
+])
+def test_spend_is_the_debit_beside_a_credit(question, expected):
+    result = _ask(LEDGER, question)
+    assert result.value == expected and result.column == "Debit (£)"
+
+
+def test_spend_with_one_amount_column_keeps_its_rules():
+    # no credit column: 'spend' is the one money column as before (40 + 60)
+    csv = "Date,Category,Amount\n2025-01-02,Groceries,40\n2025-02-03,Groceries,60\n"
+    assert _ask(csv, "How much did we spend on groceries?").value == 100

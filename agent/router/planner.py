@@ -8,7 +8,7 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
-from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
+from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price, spent_column
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
@@ -37,6 +37,11 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
             check_money_of_named(draft.measure_words, named[0], draft.op, lex)
         return named[0]
     if draft.measure_used or draft.magnitude:
+        spent = spent_column(draft.measure_words, lex) if lex.measure is None and draft.measure_used else None
+        if spent is not None:
+            draft.notes.append(f"read '{draft.measure_words[0]}' as {spent} (money going out; the other amount "
+                               "column holds money coming in)")
+            return spent
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")

@@ -11,6 +11,7 @@ from functools import lru_cache
 from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.reading import Item
+from agent.router.measure_words import spent_column
 from agent.router.subjects import dimension_column
 from agent.router.verify.context import Context, Strength, lexical, strength_of
 from agent.router.verify.parts import Part, Role
@@ -37,6 +38,8 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG  # 'the highest number of steals': the values of steals
     if (kind == "measure" or (kind == "number" and item.currency) or _magnitude(item, ctx)) and column == ctx.lex.measure:
         return Strength.STRONG  # 'spend', '$1000', 'the largest invoice': the table's one money column
+    if kind == "measure" and ctx.lex.measure is None and column == spent_column([item.text], ctx.lex):
+        return Strength.STRONG  # 'spend' where Debit sits beside Credit: the money going out
     if kind == "unit" and item.meanings[0].value in ctx.lex.header_words.get(column, ()):
         return Strength.STRONG
     if kind == "comparison" and dimension_column(item, ctx.lex) == column:
