@@ -114,6 +114,7 @@ LEAGUE = ("Match Date,Home Team,Away Team,Home Goals,Away Goals,Attendance,Refer
 @pytest.mark.parametrize("question, expected", [
     ("How many matches had more than 3 home goals?", 2),
     ("How many matches did Dean referee?", 3),
+    ("How many matches were refereed by Dean in January 2025?", 2),   # rows 1, 2 (row 4 is in February)
     ("How many matches in January 2025?", 3),          # not the 2 different dates of January
     ("What is the average attendance in matches refereed by Taylor?", 4000),   # (3000 + 5000) / 2
 ])
