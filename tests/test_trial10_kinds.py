@@ -142,3 +142,16 @@ def test_spend_with_one_amount_column_keeps_its_rules():
     # no credit column: 'spend' is the one money column as before (40 + 60)
     csv = "Date,Category,Amount\n2025-01-02,Groceries,40\n2025-02-03,Groceries,60\n"
     assert _ask(csv, "How much did we spend on groceries?").value == 100
+
+
+# 30 loans 7001..7030: loan 7000 + k has Borrower ['Ann', 'Bob', 'Cy'][k % 3], Book Title 'Book k' and
+# Loan Date 2025-04-(k % 28 + 1); 'loan' begins two headers (Loan No, Loan Date), so it reads as the rows
+MANY_LOANS = "Loan No,Borrower,Book Title,Loan Date\n" + "".join(
+    f"{7000 + k},{['Ann', 'Bob', 'Cy'][k % 3]},Book {k},2025-04-{k % 28 + 1:02d}\n" for k in range(1, 31))
+
+
+def test_the_id_noun_then_its_number_names_the_row():
+    # 'loan 7004': k = 4, Borrower ['Ann', 'Bob', 'Cy'][1] = 'Bob', Book Title 'Book 4'
+    outcome = router_agent(MANY_LOANS, engine=ENGINE).ask("What is the book title of loan 7004?")
+    assert outcome.status == "answered", outcome.answer
+    assert "Book 4" in outcome.answer and "Book 14" not in outcome.answer

@@ -31,6 +31,9 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return None
     if kind == "column" and (any(m.column == column for m in item.meanings) or _header_words_of(item, column, ctx)):
         return strength_of(item)  # 'field of education' also names EducationField
+    if kind == "row" and part.role is Role.filter and _header_words_of(item, column, ctx) \
+            and (nxt := ctx.reading.at(item.pos + 1)) is not None and nxt.kind == "number":
+        return Strength.STRONG  # 'loan 7010' of Loan No: the id's noun, then its value
     if (kind in ("value", "blank") and part.role is Role.filter or kind == "flag" and part.role in (Role.filter, Role.shown)) \
             and any(m.column == column for m in item.meanings):
         return strength_of(item)  # a value says which rows, never what is measured or grouped
