@@ -155,3 +155,16 @@ def test_the_id_noun_then_its_number_names_the_row():
     outcome = router_agent(MANY_LOANS, engine=ENGINE).ask("What is the book title of loan 7004?")
     assert outcome.status == "answered", outcome.answer
     assert "Book 4" in outcome.answer and "Book 14" not in outcome.answer
+
+
+# Restock dates: 2025-02-28, 2025-03-01, 2025-04-30, 2025-05-01, 2025-06-15.
+STOCK = ("Product,Last Restocked,Qty\nA,2025-02-28,5\nB,2025-03-01,6\nC,2025-04-30,7\nD,2025-05-01,8\n"
+         "E,2025-06-15,9\n")
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many rows were restocked after April 2025?", 2),    # D, E (C is on April's last day)
+    ("How many rows were restocked before March 2025?", 1),   # A (B is on March's first day)
+])
+def test_after_a_month_and_year_is_past_that_whole_month(question, expected):
+    assert _ask(STOCK, question).value == expected
