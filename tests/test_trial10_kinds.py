@@ -183,3 +183,10 @@ def test_a_total_over_no_rows_still_refuses():
     # no Groceries row in March (Jan, Feb only): a sum over no rows is no number (test_cases: never a bare zero)
     outcome = router_agent(LEDGER, engine=ENGINE).ask("What is the total Debit (£) for Groceries in March 2025?")
     assert outcome.status != "answered" and "No rows matched" in outcome.answer
+
+
+def test_a_period_with_several_date_columns_names_them():
+    # April 2025 holds a Loan Date (row 2) and a Due Date (row 1): which date is meant is not said
+    csv = "Loan No,Loan Date,Due Date,Fine\n1,2025-03-20,2025-04-03,2\n2,2025-04-01,2025-04-15,3\n"
+    reason = _refusal(csv, "What is the total fine in April 2025?")
+    assert "Loan Date" in reason and "Due Date" in reason and "which date" in reason
