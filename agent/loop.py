@@ -12,7 +12,6 @@ from importlib import resources
 from agent.answer import describe_result, undecided_cut
 from agent.config import Config
 from agent.engine import Engine
-from agent.empty_count import zero_count
 from agent.errors import ToolError
 from agent.models import Message, Model, ModelError
 from agent.outcome import Abstained, Answered, AnyOutcome, Failed, RouterTakeover
@@ -159,8 +158,6 @@ class Agent:
             text = f"{lead}: {why}" + (f" ({reason})" if run else "")
             return Abstained(answer=text, reason=why, **common)
         outcome = run_plan(decision.plan, engine=self.engine, table=self.table)
-        if isinstance(outcome, ToolFailure):
-            outcome = zero_count(decision.plan, outcome, self.table) or outcome  # a count over no rows is 0
         if isinstance(outcome, ToolFailure):
             return Abstained(answer=f"I cannot answer this exactly: {outcome.message}", reason=outcome.message,
                              calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
