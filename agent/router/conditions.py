@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.dates import column_date, date_column, month_day_comparison
+from agent.router.dates import column_date, date_column, month_day_comparison, month_year_comparison
 from agent.router.draft import Abstain, Draft
 from agent.router.ranges import iso_range, ranged
 from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
@@ -239,6 +239,8 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         return
     if item.text.lower() in V.RANGE_ENDS and any(t.lower == "from" for t in reading.tokens[:item.pos]):
         item.meanings, item.kind = [Meaning("stop")], "stop"  # 'from 2 until 4': a range's end (router/ranges.py)
+        return
+    if nxt is not None and nxt.kind == "month" and lex.date_columns and month_year_comparison(item, nxt, op, reading, draft, lex):
         return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")

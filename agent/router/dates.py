@@ -217,3 +217,24 @@ def time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexic
         if nxt is not None and nxt.kind in ("row", "datenoun"):
             nxt.used = True
     draft.predicates.append((item.pos, Predicate(column=column, op=Op.latest if which == "latest" else Op.earliest)))
+
+
+def month_year_comparison(item: Item, nxt: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon) -> bool:
+    """'after April 2025', 'before March 2025': a comparison with a month name and its written year
+    compares the date column with that whole month: after = past its last day, before = before its
+    first day ('by' / 'until' / 'since' keep the month: <= its last day, >= its first). False when no
+    year follows the month (which year would be a guess) or the operator is no order."""
+    year = reading.after(nxt)
+    if op not in (">", ">=", "<", "<=") or nxt.kind != "month" or year is None or year.kind != "number" \
+            or year.pos != nxt.pos + 1 or year.number is None or not float(year.number).is_integer() \
+            or not 1900 <= year.number <= 2100:
+        return False
+    month, y = int(nxt.meanings[0].value), int(year.number)
+    first = dt.date(y, month, 1)
+    last = (dt.date(y + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1))
+    value = (last if op in (">", "<=") else first).isoformat()
+    column = date_column(nxt, reading, lex)
+    nxt.used = year.used = True
+    draft.notes.append(f"read '{item.text} {nxt.text} {year.text}' as {column} {op} {value}")
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value)))
+    return True

@@ -122,8 +122,12 @@ def _header_spans(tokens: list[Token], gap: list[int], lex: Lexicon, reading: Re
     def close() -> None:
         nonlocal span, columns
         if span:
-            column = _choose(span, columns, tokens, lex) or _of_entity(span, columns, tokens, lex)
-            if column is None and _entity(span, columns, tokens, lex):
+            dated = _dated_entity(span, columns, tokens, lex)
+            column = None if dated else _choose(span, columns, tokens, lex) or _of_entity(span, columns, tokens, lex)
+            if dated:
+                reading.notes.append(f"read '{tokens[span[0]].text}' as the rows (each row is one "
+                                     f"{header_words(next(iter(columns)))[0]}, on its {next(iter(columns))})")
+            if dated or (column is None and _entity(span, columns, tokens, lex)):
                 items.append(Item(tokens[span[0]].text, span[0], [Meaning("row")], evidence=Evidence.header))
             elif column is None:
                 rest.extend(span)
@@ -210,6 +214,19 @@ def _entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexico
         return False
     word = singular(tokens[span[0]].lower)
     return all(singular(header_words(c)[0]) == word for c in columns)
+
+
+def _dated_entity(span: list[int], columns: set[str], tokens: list[Token], lex: Lexicon) -> bool:
+    """One plural word that is the first word, not the last, of one date column's header and of no
+    other ('matches' of Match Date, 'orders' of Order Date): the date is the match's, and the matches
+    are what the rows are about, never the distinct dates."""
+    if len(span) != 1 or len(columns) != 1:
+        return False
+    column, token = next(iter(columns)), tokens[span[0]]
+    words = header_words(column)
+    key = header_key(token)
+    return column in lex.date_columns and len(words) >= 2 and words[0] == key and words[-1] != key \
+        and token.lower != key and sum(key in w for w in lex.header_words.values()) == 1
 
 
 _OF_REACH = 6

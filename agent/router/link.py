@@ -21,6 +21,7 @@ from agent.router.filler import column_modifiers, column_nouns, drop_fillers, fl
 from agent.router.headers import link_headers
 from agent.router.id_rows import id_nouns_as_rows
 from agent.router.month_numbers import read_month_numbers
+from agent.router.person_verbs import person_verbs
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
 from agent.router.value_rows import read_value_rows
@@ -80,6 +81,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     gap = _row_scope(tokens, gap, reading, lex)
     linked, rest = link_headers(tokens, gap, lex, reading)
     reading.items = sorted([*reading.items, *linked], key=lambda it: it.pos)
+    person_verbs(reading, lex)  # 'borrowed' beside Borrower: the verb of each row
     rest = read_blanks(tokens, rest, reading)  # 'a blank remote', 'no certified value': IS NULL
     id_nouns_as_rows(reading, lex)  # 'employees' for a unique id employee: the rows
     _percent_columns(reading)

@@ -80,3 +80,23 @@ def _plain(text: str) -> str:
 def _spaced(column: str) -> str:
     """The header's words joined by spaces ('UnitPrice' -> 'unit price')."""
     return " ".join(header_words(column))
+
+
+_SPEND = frozenset({"spend", "spent", "spending", "spends"})
+_OUTFLOW = frozenset({"debit", "debits", "withdrawal", "withdrawals", "outflow", "outgoing", "expense", "expenses",
+                      "expenditure", "out", "spent", "spend", "spending"})
+"""Header words of money going out of an account ('Debit (£)', 'Paid Out', 'Money Out')."""
+_INFLOW = frozenset({"credit", "credits", "deposit", "deposits", "inflow", "incoming", "income", "in", "received"})
+"""Header words of money coming in ('Credit (£)', 'Paid In', 'Money In')."""
+
+
+def spent_column(words: list[str], lex: Lexicon) -> str | None:
+    """The amount column a spend word ('spend', 'spent', 'spending') names when the table keeps
+    money going out and money coming in apart (Debit beside Credit, Paid Out beside Paid In): the
+    one candidate headed as money out, when another is headed as money in. None otherwise (a
+    table with one amount column, or two that are no such pair, keeps its own rules)."""
+    if not any(w.lower() in _SPEND for w in words):
+        return None
+    out = [c for c in lex.measure_candidates if set(header_words(c)) & _OUTFLOW and not set(header_words(c)) & _INFLOW]
+    into = [c for c in lex.measure_candidates if set(header_words(c)) & _INFLOW and not set(header_words(c)) & _OUTFLOW]
+    return out[0] if len(out) == 1 and into else None

@@ -184,7 +184,8 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         return
     prev = reading.before(item)
     scope = reading.at(item.pos - 1)
-    _counted_rows_not_values(item, rows, prev, scope, draft, table.roles[column] is ColumnRole.date)
+    agent = reading.after(rows) if rows is not None and rows.text.lower() == "by" else None  # 'refereed by C. Pawson'
+    _counted_rows_not_values(item, agent or rows, prev, scope, draft, table.roles[column] is ColumnRole.date)
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")

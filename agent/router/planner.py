@@ -8,7 +8,7 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
-from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price
+from agent.router.measure_words import check_measure_word, check_money_of_named, check_total_of_unit_price, spent_column
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
@@ -21,9 +21,9 @@ from agent.router.value_rows import named_row_key
 from agent.router.verify.cells import holds_numbers
 from agent.router.verify.text_measure import check_text_magnitude
 from agent.router.row_nouns import not_named_by_op_word
+from agent.router.share_split import split_share
 from agent.table import ColumnRole, Table
 
-_BOUNDARY = {"are", "were", "is", "was", "has", "have", "had", "that", "who", "which"}
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 def measure_column(draft: Draft, lex: Lexicon) -> str | None:
@@ -39,6 +39,11 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     if draft.measure_used and draft.measure_consumed and lex.measure is None and not draft.magnitude:
         return None  # 'how many appointments cost more than $100': the comparison took the measure word
     if draft.measure_used or draft.magnitude:
+        spent = spent_column(draft.measure_words, lex) if lex.measure is None and draft.measure_used else None
+        if spent is not None:
+            draft.notes.append(f"read '{draft.measure_words[0]}' as {spent} (money going out; the other amount "
+                               "column holds money coming in)")
+            return spent
         if lex.measure is None:
             raise Abstain("I could not tell which column holds the amount "
                           f"(candidates: {', '.join(lex.measure_candidates) or 'none'}).")
@@ -224,34 +229,8 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
 
 
-def _split(draft: Draft, reading: Reading, lex: Lexicon) -> tuple[list[Predicate], list[Predicate]]:
-    """(where, base) of a percentage. Date conditions and those inside 'of ...' (before the verb)
-    define the population; the first condition after the verb, or a 0/1 flag ('fraud rate'), is
-    what the share is of; other conditions ('in TX') narrow the population."""
-    ratio_pos = next(i.pos for i in reading.items if i.kind == "ratio")
-    lead_of = next((i.pos for i in reading.items if i.pos < ratio_pos and i.text.lower() == "of"), None)
-    of_pos = next((i.pos for i in reading.items if i.pos > ratio_pos and i.text.lower() == "of"), None)
-    boundary = next((i.pos for i in reading.items if of_pos is not None and i.pos > of_pos
-                     and i.text.lower() in _BOUNDARY), None)
-    where, base, loose = [], [], []
-    for pos, p in draft.predicates:
-        in_of = of_pos is not None and of_pos < pos < (boundary or 10**6)
-        in_lead = lead_of is not None and lead_of < pos < ratio_pos  # "Of the fraudulent ones, what share ..."
-        if p.column in lex.date_columns or in_lead or (in_of and boundary is not None):
-            base.append(p)
-        elif boundary is not None and pos > boundary:
-            (base if where else where).append(p)
-        elif p.column in lex.flags.values():
-            where.append(p)
-        else:
-            loose.append(p)
-    if not where and loose:
-        where.append(loose.pop(0))
-    return where, base + loose
-
-
 def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
-    where, base = _split(draft, reading, lex)
+    where, base = split_share(draft, reading, lex)
     order = draft.order or ("desc" if draft.group_by else None)
     limit = draft.limit if draft.limit is not None else (1 if draft.which and draft.group_by and draft.order else None)
     grouping = {"group_by": draft.group_by, "order": order if draft.group_by else None,

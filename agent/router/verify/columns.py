@@ -11,6 +11,7 @@ from functools import lru_cache
 from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.reading import Item
+from agent.router.measure_words import spent_column
 from agent.router.subjects import dimension_column
 from agent.router.verify.context import Context, Strength, lexical, strength_of
 from agent.router.verify.parts import Part, Role
@@ -30,6 +31,9 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return None
     if kind == "column" and (any(m.column == column for m in item.meanings) or _header_words_of(item, column, ctx)):
         return strength_of(item)  # 'field of education' also names EducationField
+    if kind == "row" and part.role is Role.filter and _header_words_of(item, column, ctx) \
+            and (nxt := ctx.reading.at(item.pos + 1)) is not None and nxt.kind == "number":
+        return Strength.STRONG  # 'loan 7010' of Loan No: the id's noun, then its value
     if (kind in ("value", "blank") and part.role is Role.filter or kind == "flag" and part.role in (Role.filter, Role.shown)) \
             and any(m.column == column for m in item.meanings):
         return strength_of(item)  # a value says which rows, never what is measured or grouped
@@ -39,6 +43,8 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG  # 'spend', '$1000', 'the largest invoice': the table's one money column
     if kind == "number" and item.currency and ctx.lex.measure is None and _one_money(column, ctx):
         return Strength.STRONG  # '$100' beside Fee ($) and Duration (min): money names the one money column
+    if kind == "measure" and ctx.lex.measure is None and column == spent_column([item.text], ctx.lex):
+        return Strength.STRONG  # 'spend' where Debit sits beside Credit: the money going out
     if kind == "unit" and item.meanings[0].value in ctx.lex.header_words.get(column, ()):
         return Strength.STRONG
     if kind == "comparison" and dimension_column(item, ctx.lex) == column:

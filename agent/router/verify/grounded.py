@@ -99,6 +99,16 @@ def _one_row(plan: BaseModel, ctx: Context) -> bool:
                                                or spelled_row_key(where, ctx.reading, ctx.table) is not None)
 
 
+def _which_date(part: Part, ctx: Context) -> None:
+    """Raises Abstain naming the date columns when a filter on a date column rests on no word and
+    the table has several ('the total fine in April 2025' over Loan Date, Due Date, Returned On):
+    the period is said, the column it applies to is not."""
+    dates = ctx.lex.date_columns
+    if part.role is Role.filter and part.column in dates and len(dates) > 1:
+        raise Abstain(f"The question names a period but not which date it applies to ({', '.join(dates)}); "
+                      "name the date column (e.g. 'with " + dates[0] + " in ...').")
+
+
 def check_grounded(parts: list[Part], plan: BaseModel, items: list[Item], ctx: Context) -> None:
     """Raises Abstain naming the first part that rests on no word, or a decisive part that rests
     on weak evidence only."""
@@ -112,6 +122,7 @@ def check_grounded(parts: list[Part], plan: BaseModel, items: list[Item], ctx: C
         if strength is None:
             if _wordless(part, plan, ctx):
                 continue
+            _which_date(part, ctx)
             raise Abstain(f"No word of the question asks for {describe(part)}; I will not assume it. "
                           f"Say it in the question, e.g. name the {_what(part)}.")
         if strength < Strength.STRONG and _rival(found, part, ctx):
