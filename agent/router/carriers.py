@@ -9,7 +9,9 @@ never 'wins' or 'goals'), resemble nothing in the table (no value word, no heade
 agent.router.filler), and sit right next to a number column named on strong evidence (its header,
 not similarity), with only auxiliaries between them on the left ('articles were published') or
 only determiners, 'in', 'of', operation, order and comparison words and numbers between them on
-the right ('scored the most goals', 'awarded at least $500,000 in prize money'). A verb beside a text column, a value,
+the right ('scored the most goals', 'awarded at least $500,000 in prize money'), and its base be no
+header word of another column ('won' beside Games in a table with Wins: the wins are counted). A
+verb beside a text column, a value,
 a date or nothing ('how many games were won in 1959': 'won' is the condition) stays unmatched and
 the router refuses naming it."""
 
@@ -54,7 +56,7 @@ def carrier_verbs(tokens: list[Token], rest: list[int], lex: Lexicon, reading: R
                 or resembles_table(token.lower, lex):
             continue
         column = _carried(tokens, p, lex, reading)
-        if column is not None:
+        if column is not None and not _names_another(token.lower, column, lex):
             dropped.append((p, column))
     reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p, _ in dropped)],
                            key=lambda it: it.pos)
@@ -62,6 +64,14 @@ def carrier_verbs(tokens: list[Token], rest: list[int], lex: Lexicon, reading: R
         reading.notes.append(f"read '{tokens[p].text}' as the verb of {column} (it names no condition of its own)")
     gone = {p for p, _ in dropped}
     return [p for p in rest if p not in gone]
+
+
+def _names_another(word: str, column: str, lex: Lexicon) -> bool:
+    """True when the verb's base is a header word of a column other than `column` ('won' -> win,
+    the header word of Wins, beside Games: 'teams that won more than 1,500 games' count Wins, so
+    'won' is no mere carrier of Games)."""
+    base = W.wordnet().morphy(word, "v")
+    return bool(lex.headers.get(base, set()) - {column})
 
 
 def _carried(tokens: list[Token], p: int, lex: Lexicon, reading: Reading) -> str | None:
