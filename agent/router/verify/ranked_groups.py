@@ -21,7 +21,8 @@ _COUNT_WORDS = {"number", "different", "distinct", "unique", "kinds", "types", "
 
 def _superlative_noun(reading: Reading) -> Item | None:
     """The column item right after a superlative order word ('least votes'), or None when count
-    words come between ('the most different sports') or no column follows."""
+    words come between ('the most different sports') or no column follows; else the column item
+    right before it, past 'the' only ('in service the least')."""
     for item in reading.items:
         if item.kind != "order":
             continue
@@ -29,6 +30,10 @@ def _superlative_noun(reading: Reading) -> Item | None:
         between = {t.lower for t in reading.tokens[item.pos + 1:nxt.pos]} if nxt is not None else set()
         if nxt is not None and nxt.kind == "column" and not between & _COUNT_WORDS:
             return nxt
+        last = reading.before(item)
+        end = last.pos + len(last.text.split()) if last is not None else -1
+        if last is not None and last.kind == "column" and {t.lower for t in reading.tokens[end:item.pos]} <= {"the"}:
+            return last  # 'was in service the least': the column right before the superlative
     return None
 
 
