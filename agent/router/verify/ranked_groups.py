@@ -21,8 +21,7 @@ _COUNT_WORDS = {"number", "different", "distinct", "unique", "kinds", "types", "
 
 def _superlative_noun(reading: Reading) -> Item | None:
     """The column item right after a superlative order word ('least votes'), or None when count
-    words come between ('the most different sports') or no column follows; else the column item
-    right before it, past 'the' only ('in service the least')."""
+    words come between ('the most different sports') or no column follows."""
     for item in reading.items:
         if item.kind != "order":
             continue
@@ -30,10 +29,19 @@ def _superlative_noun(reading: Reading) -> Item | None:
         between = {t.lower for t in reading.tokens[item.pos + 1:nxt.pos]} if nxt is not None else set()
         if nxt is not None and nxt.kind == "column" and not between & _COUNT_WORDS:
             return nxt
+    return None
+
+
+def _noun_before(reading: Reading) -> Item | None:
+    """The column item right before a superlative order word that ends the question, past 'the'
+    only ('was in service the least'), or None."""
+    for item in reading.items:
+        if item.kind != "order" or reading.after(item) is not None:
+            continue
         last = reading.before(item)
         end = last.pos + len(last.text.split()) if last is not None else -1
         if last is not None and last.kind == "column" and {t.lower for t in reading.tokens[end:item.pos]} <= {"the"}:
-            return last  # 'was in service the least': the column right before the superlative
+            return last
     return None
 
 
@@ -45,10 +53,11 @@ def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None
     if type(plan).__name__ != "AggregateArgs" or not plan.group_by or plan.order is None \
             or plan.op.value not in ("count", "count_distinct"):
         return
-    noun = _superlative_noun(reading)
+    after = _superlative_noun(reading)
+    noun = after or _noun_before(reading)  # before: 'was in service the least' names the measure too
     if noun is None:
         return
-    grouped = noun.column in plan.group_by
+    grouped = after is not None and noun.column in plan.group_by
     numbers = plan.op.value == "count_distinct" and noun.column == plan.column and holds_measures(table, plan.column) \
         and table.roles.get(plan.column) is not ColumnRole.identifier  # distinct ids count entities
     if grouped or numbers:
