@@ -74,3 +74,12 @@ def test_a_verb_naming_no_other_column_still_carries():
     # played more than 85 games: Alpha 100, Bravo 90
     _, result = router_ask(RECORDS, "how many teams played more than 85 games?")
     assert result.value == 2
+
+
+# Earnings per year beside a count of wins: 2002 won 300, 2003 won 100, 2004 won 200.
+SEASONS = "Year,Total wins,Earnings\n2002,1,300\n2003,0,100\n2004,2,200\n"
+
+
+def test_a_column_on_the_verbs_left_is_what_was_won():
+    outcome, _ = router_ask(SEASONS, "in which year was the least amount of earnings won?")
+    assert "2003" in outcome.answer, outcome.answer
