@@ -49,3 +49,20 @@ DRAWS = "Team,Won,Draws\nTauro,7,2\nPlaza,4,7\nChorrillo,3,7\n"
 def test_each_group_with_the_most_is_not_a_ranking_of_every_group():
     outcome = router_agent(DRAWS).ask("list each team with the most draws.")
     assert outcome.status != "answered" or "Tauro" not in outcome.answer, outcome.answer
+
+
+# Vehicles in service: counts with placeholders ('-') and a bound ('>50'); KM-45 holds two rows
+# (2 distinct counts), every other model one. The fewest in service is Aquatrack (2), not the
+# models tied at one distinct value.
+FLEET = "Model,Origin,In Service\nLARC-V,US,5\nAquatrack,UK,2\nHMMWV,US,-\nKM-45,Korea,>50\nKM-45,Korea,12\n" \
+        "KM-50,Korea,>100\nM151,US,-\n"
+
+
+def test_counts_with_placeholders_and_bounds_are_measures():
+    assert holds_measures(table_from_text(FLEET, "t.csv"), "In Service")
+
+
+def test_the_column_right_before_the_least_is_not_a_distinct_count():
+    outcome = router_agent(FLEET).ask("what model was in service the least?")
+    assert outcome.status == "abstained", outcome.answer  # main: HMMWV and M151 tie at 0 distinct values
+    assert "In Service" in outcome.answer

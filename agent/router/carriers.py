@@ -9,7 +9,10 @@ never 'wins' or 'goals'), resemble nothing in the table (no value word, no heade
 agent.router.filler), and sit right next to a number column named on strong evidence (its header,
 not similarity), with only auxiliaries between them on the left ('articles were published') or
 only determiners, 'in', 'of', operation, order and comparison words and numbers between them on
-the right ('scored the most goals', 'awarded at least $500,000 in prize money'). A verb beside a text column, a value,
+the right ('scored the most goals', 'awarded at least $500,000 in prize money'), and its base be no
+header word of another column when the column stands on its right ('won more than 1,500 games' in
+a table with Wins: the wins are counted; 'earnings won' is Earnings). A
+verb beside a text column, a value,
 a date or nothing ('how many games were won in 1959': 'won' is the condition) stays unmatched and
 the router refuses naming it."""
 
@@ -53,8 +56,8 @@ def carrier_verbs(tokens: list[Token], rest: list[int], lex: Lexicon, reading: R
         if token.kind != "word" or token.text != token.lower or not verb_form(token.lower) \
                 or resembles_table(token.lower, lex):
             continue
-        column = _carried(tokens, p, lex, reading)
-        if column is not None:
+        column, left = _carried(tokens, p, lex, reading)
+        if column is not None and (left or not _names_another(token.lower, column, lex)):
             dropped.append((p, column))
     reading.items = sorted([*reading.items, *(Item(tokens[p].text, p, [Meaning("stop")]) for p, _ in dropped)],
                            key=lambda it: it.pos)
@@ -64,23 +67,33 @@ def carrier_verbs(tokens: list[Token], rest: list[int], lex: Lexicon, reading: R
     return [p for p in rest if p not in gone]
 
 
-def _carried(tokens: list[Token], p: int, lex: Lexicon, reading: Reading) -> str | None:
-    """The number column the verb at `p` carries: the one on its left past auxiliaries, else the
-    one on its right past determiners, 'in'/'of', operation/order/comparison words and numbers; None when
-    neither side is a strongly named number column."""
+def _names_another(word: str, column: str, lex: Lexicon) -> bool:
+    """True when the verb's base is a header word of a column other than `column` ('won' -> win,
+    the header word of Wins, beside Games: 'teams that won more than 1,500 games' count Wins, so
+    'won' is no mere carrier of Games). Asked of a column on the verb's right only: on its left the
+    column is what the verb did ('the least amount of earnings won': Earnings, beside Total wins)."""
+    base = W.wordnet().morphy(word, "v")
+    return bool(lex.headers.get(base, set()) - {column})
+
+
+def _carried(tokens: list[Token], p: int, lex: Lexicon, reading: Reading) -> tuple[str | None, bool]:
+    """(the number column the verb at `p` carries, whether it stands on the verb's left): the one on
+    its left past auxiliaries, else the one on its right past determiners, 'in'/'of',
+    operation/order/comparison words and numbers; (None, False) when neither side is a strongly
+    named number column."""
     q = p - 1
     while q >= 0 and tokens[q].lower in AUXILIARIES and _free(reading, q):
         q -= 1
     left = _number_column(reading, q, lex)
     if left is not None and _ends_at(reading, q, q + 1):
-        return left
+        return left, True
     q = p + 1
     while q < len(tokens):
         item = _covering(reading, q)
         if item is None or item.kind not in RIGHT_KINDS or (item.kind == "stop" and tokens[q].lower not in PASSED):
             break
         q = item.pos + max(1, len(item.text.split()))
-    return _number_column(reading, q, lex)
+    return _number_column(reading, q, lex), False
 
 
 def _free(reading: Reading, q: int) -> bool:

@@ -1,7 +1,8 @@
 """Checks on a 'first'/'last' read as the table's order ('the first team on this chart'): the
 shapes where that reading answers another question than the one asked refuse, naming the words.
 'first place' is a standing; 'opened first' orders by a column; 'where'/'when' ask for a column
-nobody named; 'who' is not answered with a number; a summary row ('Total') is not the last entry."""
+nobody named; 'who' is not answered with a number or a date (cells with digits: 'January 21, 1987',
+'1931 - 1936'); 'last in <column>' orders by that column; a summary row ('Total') is not the last entry."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from agent.router.tokens import tokenize
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
+from agent.router.name_columns import holds_names
 from agent.table import ColumnRole, Table
 
 STANDINGS = frozenset({"place", "places", "position", "positions", "rank", "ranked", "finish", "finisher", "prize",
@@ -99,16 +101,28 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     before = next((i for i in reading.items if i.pos == at - 1 and i.kind == "column"), None)
     if before is not None and (before.column in lex.numeric_columns or before.column in lex.date_columns):
         raise Abstain(f"'{before.text} {words[at]}' may order the rows by {before.column}, not by the table's order.")
+    if words[at + 1:at + 2] == ["in"] and (ordered := _column_at(reading, at + 2, words)) is not None:
+        raise Abstain(f"'{words[at]} in {ordered.text}' may order the rows by {ordered.column}, not by the table's "
+                      "order; ask by that column.")
     if len(plan.columns) > 1:
         plan = plan.model_copy(update={"columns": [_asked_of_row(reading, plan, words, at)]})
     _every_column_used(reading, plan, at)
     _shown_by_name(reading, plan)
     _time_agrees(plan, words, table)
     shown = plan.columns[0] if plan.columns else None
-    if words[0] in ("who", "whom") and shown is not None and table.roles[shown] is ColumnRole.numeric:
-        raise Abstain(f"'who' asks for a name, but {shown} holds numbers; name the column to show.")
+    if words[0] in ("who", "whom") and shown is not None and (table.roles[shown] is ColumnRole.numeric
+                                                               or not holds_names(table, shown)):
+        raise Abstain(f"'who' asks for a name, but {shown} holds numbers or dates; name the column to show.")
     _no_summary_row(plan, table)
     return plan
+
+
+def _column_at(reading: Reading, at: int, words: list[str]):
+    """The column item (an exact link) at token `at`, or after 'the' there ('last in construction
+    time', 'first in the standings'); None when none is."""
+    if words[at:at + 1] == ["the"]:
+        at += 1
+    return next((i for i in reading.items if i.pos == at and i.kind == "column" and not i.similar), None)
 
 
 def _asked_of_row(reading: Reading, plan: RankArgs, words: list[str], at: int) -> str:

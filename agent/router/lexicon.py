@@ -14,6 +14,7 @@ from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
+from agent.router.cell_items import entity_nouns_in_cells
 from agent.router.id_facts import unique_ids
 from agent.router.tokens import Token, value_tokens
 from agent.router.values import add_value_words, add_values, is_flag, truth_spellings, yes_no
@@ -65,6 +66,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
     for column in table.columns:
         _add_column(lex, table, column, config)
     _values_over_row_nouns(lex)
+    entity_nouns_in_cells(lex)  # 'students' beside a cell 'Student': a value, not every row
     _add_name_noun(lex, table)
     _add_message_nouns(lex, table)
     _choose_measure(lex, table)

@@ -258,6 +258,10 @@ def _phrases(tokens: list[Token], positions: list[int]) -> list[str]:
     return [" ".join(p) for p in phrases]
 
 
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+"""A number written as an ordinal ('2nd', '21st')."""
+
+
 def _number_led_value(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item, int] | None:
     """(the value item, its width) when the tokens from `i`, a number, spell a value of two or more
     tokens in the lexicon ('18', '-24' for the cell '18-24'); None otherwise."""
@@ -278,6 +282,10 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         return Item(token.text, i, [], date=iso_date(token.text)), 1
     if token.kind == "number" and (value := _number_led_value(tokens, i, lex)) is not None:
         return value  # '18-24' written as a value of an age-group column is that value, not 18 and -24
+    if token.kind == "number" and _ORDINAL.fullmatch(token.text):
+        values = [m for m in lex.phrases.get((token.lower,), ()) if m.kind == "value"]
+        if values:  # '2nd' written as a value of a position column is that value, not the number 2
+            return Item(token.text, i, values), 1
     if token.kind == "number":
         try:
             number, width = parse_number(token.text), 1

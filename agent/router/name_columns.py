@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agent import table_rows
 from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -27,3 +28,13 @@ def names_things(table: Table, column: str) -> bool:
         return False
     lettered = sum(1 for c in cells if _LETTER.search(c))
     return lettered >= NAMING_SHARE * len(cells)
+
+
+def holds_names(table: Table, column: str) -> bool:
+    """True when at least 90% of `column`'s present cells hold no digit ('Susan Sloan'; not '1:03.52',
+    'January 2, 1795' or '1920 - 1930'): cells a 'who' question may be answered with. Reads the
+    column's distinct values with their counts (table_rows.values, cached per table)."""
+    found = table_rows.values(table, column)
+    cells = sum(n for _, n in found)
+    named = sum(n for v, n in found if not any(ch.isdigit() for ch in str(v)))
+    return bool(cells) and named >= 0.9 * cells

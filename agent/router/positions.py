@@ -14,10 +14,10 @@ import re
 
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
-from agent import table_rows
 from agent.router import vocabulary as V
 from agent.router.anchors import Cell, describe, header_tokens, one_cell
 from agent.router.lexicon import Lexicon
+from agent.router.name_columns import holds_names
 from agent.router.link import Reading
 from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
@@ -148,19 +148,10 @@ def _answer_columns(reading: Reading, left: list[Token], anchor: Cell, table: Ta
         named = named[:1]  # 'the title of the episode after X': the episode names the anchor's column
     if len(named) > 1:
         raise Abstain(f"I could not tell which column to answer from ({', '.join(named)}).")
-    if named and named[0] != anchor.column and left and left[0].lower == "who" and not _holds_names(table, named[0]):
+    if named and named[0] != anchor.column and left and left[0].lower == "who" and not holds_names(table, named[0]):
         raise Abstain(f"'who' asks for a name, but {named[0]} holds numbers or dates; I could not tell whether the "
                       f"question asks for {named[0]} or for the {anchor.column} of that row.")
     return named or [anchor.column], ordering
-
-
-def _holds_names(table: Table, column: str) -> bool:
-    """True when at least 90% of the column's cells hold no digit ('Susan Sloan'; not '1:03.52' or
-    'January 2, 1795'): cells a 'who' question may be answered with."""
-    found = table_rows.values(table, column)  # distinct present values with their counts, cached per table
-    cells = sum(n for _, n in found)
-    named = sum(n for v, n in found if not any(ch.isdigit() for ch in str(v)))
-    return bool(cells) and named >= 0.9 * cells
 
 
 def _earlier(reading: Reading, lex: Lexicon, table: Table) -> PositionArgs | None:

@@ -20,11 +20,10 @@ agent/router/word_senses.py."""
 
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field
 
 from agent.router import vocabulary as V
+from agent.router.cell_items import in_cells
 from agent.router.lexicon import Lexicon, Meaning, header_words
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
@@ -158,7 +157,7 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
     kind, meanings, why = decision
     if kind == "entity" and not is_people(key) and not _determined(tokens, span[0]):
         return False  # 'in butler county': a singular person noun only after a determiner
-    if kind == "entity" and _in_cells(key, lex):
+    if kind == "entity" and in_cells(key, lex):
         return False  # 'how many novelists' beside a cell 'Playwright, novelist': a condition, not every row
     if kind == "entity" and (other := people_named_otherwise(key, lex)) is not None:
         reading.notes.append(f"'{text}' is a kind of person, but {other} names the rows' people; "
@@ -173,20 +172,6 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
     reading.notes.append(notes[kind])
     reading.items.append(Item(text, span[0], list(meanings), evidence=Evidence.wordnet))
     return True
-
-
-def _in_cells(key: str, lex: Lexicon) -> bool:
-    """True when the person noun `key` ('novelists'), or its singular, is a whole item of some text
-    cell (a cell 'Novelist', or one item of 'Playwright, novelist', split at , ; / & and 'and'): the
-    noun then may pick the rows whose cells say it, so it is not read as every row's people. A word
-    inside a name ('Billionaire Club') or a sentence (a bio) is no such item."""
-    forms = {key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key}
-    return any(item.strip() in forms for v in lex.folded_values if any(f in v for f in forms)
-               for item in _ITEMS.split(v))
-
-
-_ITEMS = re.compile(r"[,;/&]|\band\b")
-"""Where a cell listing several items splits."""
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "each", "every", "any", "one", "no", "which", "what", "this", "that",

@@ -13,7 +13,10 @@ A cell joins values when it splits at commas, slashes, semicolons, '&' or ' and 
 parts, each with a letter ('1/2' is a fraction), each of them a value of the same column on its
 own or a part of two or more such cells ('China' of 'Nepal/China' and 'Pakistan/China'), and one
 of them at least a value on its own (strong evidence: 'Rome, Italy' beside no 'Rome' is one value,
-and so are 'Rome, Italy' and 'Milan, Italy', whose 'Rome' and 'Milan' stand nowhere else)."""
+and so are 'Rome, Italy' and 'Milan, Italy', whose 'Rome' and 'Milan' stand nowhere else). Cells
+that list items in no fixed order join values too, whether or not any item stands alone: a part
+opening one cell stands later in another ('Plan B, Skrein' and 'Labrinth, Plan B': 'which artist
+appears the most' is not the most frequent cell)."""
 
 from __future__ import annotations
 
@@ -47,11 +50,23 @@ def _first_joined(values: list[str]) -> str | None:
     split = {v: [p.casefold() for p in _SPLIT.split(v.strip()) if p] for v in values}
     split = {v: parts for v, parts in split.items() if len(parts) >= 2}
     shared = Counter(p for parts in split.values() for p in set(parts))
+    listed = _listed_parts(split)
     for value, parts in split.items():
-        if all(any(ch.isalpha() for ch in p) and (p in own or shared[p] >= 2) for p in parts) \
-                and any(p in own for p in parts):
+        if not all(any(ch.isalpha() for ch in p) for p in parts):
+            continue
+        if all(p in own or shared[p] >= 2 for p in parts) and any(p in own for p in parts) \
+                or any(p in listed for p in parts):
             return value
     return None
+
+
+def _listed_parts(split: dict[str, list[str]]) -> set[str]:
+    """The parts that open one joined cell and stand later in another ('Plan B' of 'Plan B, Skrein'
+    and 'Labrinth, Plan B'): the cells list items in no fixed order, so each is several values.
+    'Rome, Italy' and 'Milan, Italy' keep 'Italy' last: a place in a country, one value."""
+    first = {parts[0] for parts in split.values()}
+    later = {p for parts in split.values() for p in parts[1:]}
+    return first & later
 
 
 def _grouped_columns(plan: BaseModel) -> list[str]:
@@ -76,5 +91,5 @@ def check_joined_values(plan: BaseModel, table: Table) -> None:
             continue
         cell = joined_cell(table, column)
         if cell is not None:
-            raise DataAbstain(f"The {column} cell '{cell}' joins several values of {column}, some with rows of "
-                              "their own, so a figure per cell is not a figure per value; I cannot split the cells.")
+            raise DataAbstain(f"The {column} cell '{cell}' joins several values of {column} that other "
+                              "cells hold too, so a figure per cell is not a figure per value; I cannot split the cells.")

@@ -32,6 +32,19 @@ def _superlative_noun(reading: Reading) -> Item | None:
     return None
 
 
+def _noun_before(reading: Reading) -> Item | None:
+    """The column item right before a superlative order word that ends the question, past 'the'
+    only ('was in service the least'), or None."""
+    for item in reading.items:
+        if item.kind != "order" or reading.after(item) is not None:
+            continue
+        last = reading.before(item)
+        end = last.pos + len(last.text.split()) if last is not None else -1
+        if last is not None and last.kind == "column" and {t.lower for t in reading.tokens[end:item.pos]} <= {"the"}:
+            return last
+    return None
+
+
 def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None:
     """Raises Abstain when a ranked grouped count (AggregateArgs with group_by and an order, op
     count or count_distinct) ranks groups by the column a superlative names as the measure: the
@@ -40,10 +53,11 @@ def check_ranked_groups(plan: BaseModel, reading: Reading, table: Table) -> None
     if type(plan).__name__ != "AggregateArgs" or not plan.group_by or plan.order is None \
             or plan.op.value not in ("count", "count_distinct"):
         return
-    noun = _superlative_noun(reading)
+    after = _superlative_noun(reading)
+    noun = after or _noun_before(reading)  # before: 'was in service the least' names the measure too
     if noun is None:
         return
-    grouped = noun.column in plan.group_by
+    grouped = after is not None and noun.column in plan.group_by
     numbers = plan.op.value == "count_distinct" and noun.column == plan.column and holds_measures(table, plan.column) \
         and table.roles.get(plan.column) is not ColumnRole.identifier  # distinct ids count entities
     if grouped or numbers:

@@ -24,9 +24,10 @@ from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
 
 
-_SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$)",
-                      re.I)
-"""'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'Average', 'All': not 'All-Africa Games'."""
+_SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$"
+                      r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.I)
+"""'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'League total', 'Average', 'All': not
+'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _DISTINCT = {"distinct", "different", "unique"}
 _EQUALITIES = {"=", "!=", "in", "not in"}
@@ -56,7 +57,7 @@ def _count(table: Table, column: str, value: str) -> int:
 def _rows(plan: BaseModel) -> list[Predicate] | None:
     """The predicates choosing the rows a plan reads, or None for a plan of another shape."""
     name = type(plan).__name__
-    if name in ("AggregateArgs", "RankArgs", "FrequencyArgs", "DistinctArgs", "LatestArgs", "StatisticArgs"):
+    if name in ("AggregateArgs", "RankArgs", "FrequencyArgs", "DistinctArgs", "LatestArgs", "StatisticArgs", "SubsetArgs"):
         return list(plan.where)
     if name == "RatioArgs":
         return list(plan.base)
