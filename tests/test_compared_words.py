@@ -1,0 +1,96 @@
+"""Three wordings of conditions the router had refused over one word (agent/router/number_words.py,
+agent/router/this_scope.py): 'zero'/'one' right after a comparison are numbers ('more than one
+title'); '<preposition> this <noun>' naming nothing in the table is the table itself ('in this
+conference'); 'but' between two comparisons joins them ('more than 10 but less than 20').
+Answers worked out by hand from the tables below."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import router_agent, router_ask
+
+SCHOOLS = ("School,Titles,Runner-up\n"
+           "Alder,15,13\n"
+           "Birch,1,2\n"
+           "Cedar,0,4\n"
+           "Dogwood,2,0\n"
+           "Elm,1,1\n")
+# Titles > 1: Alder (15), Dogwood (2) -> 2; Titles >= 1: Alder, Birch, Dogwood, Elm -> 4;
+# Titles > 0: 4; Runner-up < 1: Dogwood -> 1; Titles < 1: Cedar -> 1.
+
+CITIES = ("City,Population\n"
+          "Ashford,12000000\n"
+          "Brookton,25000000\n"
+          "Carville,15000000\n"
+          "Dunmore,8000000\n")
+# more than 10,000,000 but less than 20,000,000: Ashford, Carville.
+
+
+@pytest.mark.parametrize("question, number", [
+    ("how many schools have more than one title?", "2"),
+    ("how many schools have at least one title?", "4"),
+    ("how many schools have more than zero titles?", "4"),
+    ("how many schools have fewer than one runner-up?", "1"),
+    ("how many schools have less than one title?", "1"),
+])
+def test_zero_and_one_after_a_comparison_are_numbers(question, number):
+    outcome, _ = router_ask(SCHOOLS, question)
+    assert outcome.status == "answered", outcome.answer
+    assert _first_number(outcome.answer) == number, outcome.answer
+
+
+@pytest.mark.parametrize("question", [
+    "how many schools have one title?",  # no comparison: 'one' is not read as a number
+    "which school has the one title?",
+    "how many schools have more than one of the titles?",  # 'one of': a share, not a threshold
+])
+def test_one_without_a_comparison_is_no_number(question):
+    outcome = router_agent(SCHOOLS).ask(question)
+    assert outcome.status != "answered", outcome.answer
+
+
+def test_this_noun_is_the_table():
+    outcome, _ = router_ask(SCHOOLS, "how many schools have more than 1 title in this conference?")
+    assert outcome.status == "answered" and _first_number(outcome.answer) == "2", outcome.answer
+    outcome, _ = router_ask(SCHOOLS, "in this conference, which school has the most titles?")
+    assert outcome.status == "answered" and "Alder" in outcome.answer, outcome.answer
+
+
+@pytest.mark.parametrize("question", [
+    "how many schools have more than 1 title in this big conference game?",  # three words: not a scope
+    "how many schools have more than 1 title in this conference against rivals?",  # the clause goes on
+    "how many schools have more than 1 title in conference?",  # no 'this'
+])
+def test_this_scope_needs_the_whole_shape(question):
+    outcome = router_agent(SCHOOLS).ask(question)
+    assert outcome.status != "answered", outcome.answer
+
+
+def test_a_this_word_naming_a_value_stays_a_condition():
+    """'in this Birch' names a value: it is the condition School = 'Birch', not the table."""
+    outcome, _ = router_ask(SCHOOLS, "how many titles are there in this birch?")
+    assert outcome.status != "answered" or _first_number(outcome.answer) == "1", outcome.answer
+
+
+def test_but_between_two_comparisons_is_and():
+    outcome, _ = router_ask(CITIES, "which cities had a population of more than 10,000,000 but less than 20,000,000?")
+    assert outcome.status == "answered", outcome.answer
+    assert "Ashford" in outcome.answer and "Carville" in outcome.answer, outcome.answer
+    assert "Brookton" not in outcome.answer and "Dunmore" not in outcome.answer, outcome.answer
+
+
+@pytest.mark.parametrize("question", [
+    "which cities had a population of more than 10,000,000 but not brookton?",  # 'but' before no comparison
+    "but which cities had a population of more than 10,000,000?",
+])
+def test_but_elsewhere_is_refused(question):
+    outcome = router_agent(CITIES).ask(question)
+    assert outcome.status != "answered", outcome.answer
+
+
+def _first_number(text: str) -> str | None:
+    found = re.search(r"\d[\d,.]*", text)
+    return found.group().rstrip(".") if found else None
