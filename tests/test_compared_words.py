@@ -94,3 +94,34 @@ def test_but_elsewhere_is_refused(question):
 def _first_number(text: str) -> str | None:
     found = re.search(r"\d[\d,.]*", text)
     return found.group().rstrip(".") if found else None
+
+
+CAREER = ("Year,Competition,Venue,Position\n"
+          "2008,World Juniors,Bydgoszcz,4th\n"
+          "2009,African Championships,Nairobi,1st\n"
+          "2010,World Indoors,Doha,2nd\n"
+          "2011,African Championships,Nairobi,1st\n")
+# the table is one athlete's career: she competed in Nairobi in 2009 and 2011 (2 rows); Doha in 2010.
+
+ROSTER = ("Year,Player,Venue,Goals\n"
+          "2008,Ann Lee,Nairobi,4\n"
+          "2009,Bea Ray,Nairobi,1\n"
+          "2010,Ann Lee,Doha,2\n")
+
+MATCHES = ("Date,Opponent,Venue,Score\n"
+           "2001-03-01,Honduras,Home,2\n"
+           "2001-06-09,Mexico,Away,0\n"
+           "2002-01-12,Honduras,Away,1\n")
+
+
+def test_a_pronoun_on_a_career_table_is_its_subject():
+    outcome, _ = router_ask(CAREER, "how many times was she in nairobi?")
+    assert _first_number(outcome.answer) == "2", outcome.answer
+    outcome, _ = router_ask(MATCHES, "how many times was his opponent honduras?")
+    assert _first_number(outcome.answer) == "2", outcome.answer  # the opponent is the other side
+
+
+def test_a_pronoun_beside_a_column_of_people_is_refused():
+    """'she' may be Ann Lee or Bea Ray: the table names people, so the pronoun is not the table."""
+    outcome = router_agent(ROSTER).ask("how many times was she in nairobi?")
+    assert outcome.status != "answered", outcome.answer

@@ -28,7 +28,7 @@ from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
-from agent.router.this_scope import but_joins, this_scope
+from agent.router.this_scope import but_joins, pronoun_scope, this_scope
 from agent.router.tokens import Token, tokenize
 from agent.router.total_of import total_as_sum
 from agent.router.year_words import year_words
@@ -113,6 +113,7 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
     rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
     rest = but_joins(tokens, this_scope(tokens, rest, reading), reading)  # 'in this competition'
+    rest = pronoun_scope(tokens, rest, reading, lex)  # 'how many movies has he been in'
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])

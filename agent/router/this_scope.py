@@ -9,16 +9,23 @@ refuse over them:
   'from this album were ...'); a word of the run that names a column or value leaves the phrase
   to the other readings;
 - 'more than 10,000,000 but less than 20,000,000': 'but' between a comparison's number and a second
-  comparison joins the two conditions as 'and' does (both must hold).
+  comparison joins the two conditions as 'and' does (both must hold);
+- 'how many movies has he been in?', 'what was the only year she competed in kenya?': 'he', 'she',
+  'his', 'her', 'him' with no person in the table to point at are the person the whole table is
+  about (a career table: Year, Competition, Venue, Position). Only when no column's header names
+  people or teams (router/who_row.names_people: 'Player', 'Winner', 'Team', 'Name'), apart from
+  the other side of a contest ('Opponent', 'Partner'); with such a column the pronoun may be one
+  of its rows, and it stays unread (the router refuses naming it).
 
 Each is kept as a stop item and noted."""
 
 from __future__ import annotations
 
-from agent.router.lexicon_data import Meaning
+from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.row_nouns import TABLE
 from agent.router.tokens import Token
+from agent.router.who_row import names_people
 
 _PREPOSITIONS = frozenset({"in", "on", "for", "during", "from", "at", "throughout", "of"})
 _CLOSERS = frozenset({"were", "was", "is", "are", "did", "does", "do", "has", "have", "had",
@@ -81,3 +88,26 @@ def but_joins(tokens: list[Token], rest: list[int], reading: Reading) -> list[in
     if joined:
         reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p not in joined]
+
+
+PRONOUNS = frozenset({"he", "she", "his", "her", "him"})
+OTHER_SIDE = frozenset({"opponent", "opponents", "opposition", "partner", "partners", "rival", "rivals",
+                        "against", "vs"})
+"""Header words of the other side of a contest: a column of them never holds the table's own person."""
+
+
+def pronoun_scope(tokens: list[Token], rest: list[int], reading: Reading, lex: Lexicon) -> list[int]:
+    """`rest` without the unread pronouns of PRONOUNS when no column names people or teams (module
+    docstring); each becomes a stop item (TABLE), noted."""
+    found = [p for p in rest if tokens[p].lower in PRONOUNS]
+    if not found:
+        return rest
+    people = [c for c, words in lex.header_words.items() if names_people(c) and not OTHER_SIDE & set(words)]
+    if people:
+        return rest
+    for p in found:
+        reading.items.append(Item(tokens[p].text, p, [Meaning("stop", value=TABLE)]))
+    reading.notes.append("read " + ", ".join(f"'{tokens[p].text}'" for p in found)
+                         + " as the one the whole table is about (no column names people)")
+    reading.items.sort(key=lambda it: it.pos)
+    return [p for p in rest if p not in found]
