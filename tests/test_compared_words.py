@@ -125,3 +125,17 @@ def test_a_pronoun_beside_a_column_of_people_is_refused():
     """'she' may be Ann Lee or Bea Ray: the table names people, so the pronoun is not the table."""
     outcome = router_agent(ROSTER).ask("how many times was she in nairobi?")
     assert outcome.status != "answered", outcome.answer
+
+
+@pytest.mark.parametrize("question, number", [
+    ("how many schools have more then 1 title?", "2"),  # 'then' for 'than' before a number
+    ("how many schools have less then 2 titles?", "3"),  # Birch 1, Cedar 0, Elm 1
+])
+def test_then_misspelt_for_than_before_a_number(question, number):
+    outcome, _ = router_ask(SCHOOLS, question)
+    assert _first_number(outcome.answer) == number, outcome.answer
+
+
+def test_then_without_a_number_is_refused():
+    outcome = router_agent(SCHOOLS).ask("which school has more then the runner-up?")
+    assert outcome.status != "answered", outcome.answer

@@ -47,7 +47,11 @@ COMPARISONS: dict[str, str] = {
     "after": ">", "before": "<", "since": ">=",
     "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
     "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
+    **{f"{word} then": op for word, op in (("more", ">"), ("greater", ">"), ("higher", ">"), ("larger", ">"),
+                                           ("less", "<"), ("fewer", "<"), ("lower", "<"), ("smaller", "<"))},
 }
+"""'more then 0.1' is 'more than' misspelt: a comparison needs a number or date after it, so the
+misspelling can only be read so (conditions.comparison refuses it before anything else)."""
 SIGN_WORDS = {"negative": "<", "positive": ">"}
 """'Is the highest X negative?': a comparison with 0 (negative: < 0, positive: > 0)."""
 SAME_WORDS = {"same", "identical", "constant"}
