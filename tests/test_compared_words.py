@@ -139,3 +139,18 @@ def test_then_misspelt_for_than_before_a_number(question, number):
 def test_then_without_a_number_is_refused():
     outcome = router_agent(SCHOOLS).ask("which school has more then the runner-up?")
     assert outcome.status != "answered", outcome.answer
+
+
+TRACKS = ("#,Title,Performer\n"
+          "1,Opening,Tragedy\n"
+          "2,Middle,Interlude\n"
+          "3,Closing Song,Tragedy\n")
+
+
+def test_a_shared_word_start_never_names_the_column_shown():
+    """'performance' only starts like Performer: the performances are the rows (tracks), so the
+    last one's Performer is no answer; 'this album' is the table, which leaves only that word."""
+    outcome = router_agent(TRACKS).ask("which performance was last on this album?")
+    assert outcome.status != "answered", outcome.answer
+    outcome, _ = router_ask(TRACKS, "which performer was last on this album?")
+    assert "Tragedy" in outcome.answer and "Interlude" not in outcome.answer, outcome.answer

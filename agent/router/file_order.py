@@ -162,12 +162,14 @@ def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:
 
 
 def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
-    """Abstain when the column shown is linked only by embedding similarity ('song' to Album#): weak
+    """Abstain when the column shown is linked only by embedding similarity ('song' to Album#) or a
+    shared word start ('performance' to Performer, where the performances are the rows): weak
     evidence never decides what is answered."""
-    strong = {i.column for i in reading.items if i.kind == "column" and not i.similar}
+    strong = {i.column for i in reading.items if i.kind == "column" and not i.similar and not i.weak}
     for item in reading.items:
-        if item.similar and item.column in plan.columns and item.column not in strong:
-            raise Abstain(f"I linked '{item.text}' to {item.column} only by similarity; name the column to show.")
+        if (item.similar or item.weak) and item.column in plan.columns and item.column not in strong:
+            how = "by similarity" if item.similar else "by a shared word start"
+            raise Abstain(f"I linked '{item.text}' to {item.column} only {how}; name the column to show.")
 
 
 def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
