@@ -154,3 +154,33 @@ def test_a_shared_word_start_never_names_the_column_shown():
     assert outcome.status != "answered", outcome.answer
     outcome, _ = router_ask(TRACKS, "which performer was last on this album?")
     assert "Tragedy" in outcome.answer and "Interlude" not in outcome.answer, outcome.answer
+
+
+FILMS = ("Year,Film,Language\n"
+         "2009,Aa Okkadu,Telugu\n"
+         "2011,Black Coffee,Malayalam\n"
+         "2012,Koothara,Malayalam\n"
+         "2013,Orange,Telugu\n"
+         "2014,Mahankali,Telugu\n")
+# in Malayalam: Black Coffee, Koothara; besides Koothara: Black Coffee. In Telugu besides Orange:
+# Aa Okkadu, Mahankali.
+
+
+@pytest.mark.parametrize("question, films", [
+    ("what other film is in malayalam besides koothara?", ["Black Coffee"]),
+    ("besides koothara, what other film is in malayalam?", ["Black Coffee"]),
+    ("which other films are in telugu aside from orange?", ["Aa Okkadu", "Mahankali"]),
+    ("what film other than orange is in telugu?", ["Aa Okkadu", "Mahankali"]),
+])
+def test_a_value_set_aside_beside_a_condition(question, films):
+    outcome, result = router_ask(FILMS, question)
+    assert [v.value for v in result.values] == films, outcome.answer
+
+
+@pytest.mark.parametrize("question", [
+    "what other film is in malayalam?",  # 'other' than what? nothing is set aside
+    "what films are there besides koothara?",  # no condition but the one on the label: not the rows picked
+])
+def test_other_needs_a_value_set_aside_and_a_condition(question):
+    outcome = router_agent(FILMS).ask(question)
+    assert outcome.status != "answered" or "Koothara" not in outcome.answer, outcome.answer

@@ -111,3 +111,4 @@ def pronoun_scope(tokens: list[Token], rest: list[int], reading: Reading, lex: L
                          + " as the one the whole table is about (no column names people)")
     reading.items.sort(key=lambda it: it.pos)
     return [p for p in rest if p not in found]
+

@@ -94,7 +94,9 @@ DATE_NOUNS = {"day", "date", "time", "timestamp", "moment"}
 YEAR_PREPOSITIONS = {"in", "during", "since", "for", "of", "before", "after", "from", "year"}
 WHICH_WORDS = {"which", "what"}
 NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from", "don't", "doesn't",
-             "didn't", "haven't", "hasn't", "never"}
+             "didn't", "haven't", "hasn't", "never", "besides", "aside from"}
+EXCLUDING = frozenset({"excluding", "except", "other than", "apart from", "besides", "aside from"})
+"""Negations that set one named value aside ('what other film is in malayalam besides koothara')."""
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they|its|it)\b"
                          r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$"
