@@ -52,3 +52,11 @@ def test_a_counting_word_keeps_the_plural_the_thing_counted():
              "2,Bo,Twente,PSV,5.25,2011\n3,Cy,AZ,Ajax,7.5,2001\n")
     outcome = router_agent(table).ask("What is the total number of players that transferred to Ajax?")
     assert outcome.status == "abstained" or outcome.results[-1].result.value == 2, outcome.answer
+
+
+def test_a_measure_word_beside_the_plural_of_the_one_per_row_column():
+    # trial 9: 'cost' is a measure word (cost_gbp), 'months' the rows (one month each); was MEAN(month)
+    bills = "month,kwh,cost_gbp\n2025-01,410,123\n2025-02,380,114\n2025-03,290,90\n2025-04,310,102\n"
+    outcome = router_agent(bills).ask("What is the average cost of months with kwh above 300?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.results[-1].result.value == pytest.approx((123 + 114 + 102) / 3)

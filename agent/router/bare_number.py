@@ -7,9 +7,10 @@ from agent import table_rows
 from agent.numbers import is_code
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.conditions import column_number, ranged, widen
+from agent.router.conditions import column_number, widen
 from agent.router.dates import date_column
 from agent.router.draft import Abstain, Draft
+from agent.router.ranges import close_range, range_start
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.rows import holds_number
@@ -47,7 +48,12 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         raise Abstain(reason)
     before = reading.at(item.pos - 1)
     year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
-    if lex.date_columns and year_word and 1900 <= item.number <= 2100 and float(item.number).is_integer():
+    year = lex.date_columns and 1900 <= item.number <= 2100 and float(item.number).is_integer()
+    if year and (start := range_start(date_column(item, reading, lex), item, reading, draft)) is not None \
+            and str(start[1].value).isdigit():  # 'joined from 2020 to 2022': 2021 too
+        close_range(start, str(int(item.number)), item, reading, draft)
+        return
+    if year and year_word:
         column = date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=str(int(item.number)))))
         return
@@ -64,7 +70,7 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column
-    elif nxt is not None and (prev is None or prev.kind == "stop"):  # 'Is 99 an existing store id?'
+    elif nxt is not None and (prev is None or prev.kind in ("stop", "row")):  # "Is 99 an existing store id?", "reviews with 7 stars"
         nxt.used = True
         draft.columns = [c for c in draft.columns if c is not nxt]
         column = nxt.column
@@ -79,12 +85,14 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
             raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
+        if nxt is not None and nxt.column == column and nxt.pos == item.pos + 1:  # 'reviews have 5 stars': stars = 5
+            nxt.used = True
+            draft.columns = [c for c in draft.columns if c is not nxt]
     value = column_number(item, column, draft, lex)
-    placed = [(at, p) for at, p in draft.predicates if p.column == column and p.op is Op.eq]
-    if placed and ranged(placed[-1][0], item, reading):  # 'stars from 2 to 4': 3 too, never IN (2, 4)
-        first = reading.tokens[placed[-1][0]].text
-        raise Abstain(f"'{first} ... {item.text}' reads as a range of {column}; ask 'between {first} and {item.text}' "
-                      f"(both included) for it.")
+    start = range_start(column, item, reading, draft)
+    if start is not None and isinstance(value, float) and isinstance(start[1].value, float):
+        close_range(start, value, item, reading, draft)  # 'stars from 2 to 4': 3 too, never IN (2, 4)
+        return
     same = [p for _, p in draft.predicates if p.column == column and p.op in (Op.eq, Op.in_)]
     if same and isinstance(value, float) and all(isinstance(v, float) for v in same[-1].values or [same[-1].value]):
         widen(same[-1], value)  # 'a score of 9 or 10': one cell holds one number, so either (it was 9 AND 10)

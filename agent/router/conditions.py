@@ -9,10 +9,12 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison
 from agent.router.draft import Abstain, Draft
+from agent.router.ranges import ranged
 from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
+from agent.router.money import looks_like_money, money_subject
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
 from agent.router.units import header_unit
@@ -91,19 +93,6 @@ def widen(last: Predicate, value: object) -> bool:
     return True
 
 
-RANGE_WORDS = frozenset({"to", "through", "thru", "until", "till", "-", "–"})
-"""Words joining the two ends of a range ('from 2 to 4', 'Mon through Wed')."""
-
-
-def ranged(at: int, item: Item, reading: Reading) -> bool:
-    """True when the words between token `at` and `item` hold a range word (RANGE_WORDS) and no
-    'or'/'and', and no change word stands in the question: the two values are a range's ends, not
-    either value (with a change word, 'from Alpha to Beta' names the two rows compared)."""
-    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
-    change = any(t.lower in V.CHANGE_WORDS for t in reading.tokens)  # 'increase from Alpha to Beta': two rows
-    return bool(between & RANGE_WORDS) and not between & {"or", "and"} and not change
-
-
 def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:
     """True when the words between token `at` and `item` hold 'and' and no 'or'."""
     between = {t.lower for t in reading.tokens[at + 1:item.pos]}
@@ -179,6 +168,8 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
                and (dimension == c.column if quantity else True)]
+    if earlier and currency and not looks_like_money(earlier[-1].column):  # 'total stock of products under £20'
+        return money_subject(earlier[-1].column, number.text if number is not None else item.text, lex, draft)
     if earlier:
         if not _aggregated(earlier[-1], reading):  # 'the sum of Total for invoices over $1,000': Total both
             earlier[-1].used = True
@@ -237,6 +228,9 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     if nxt is not None and nxt.kind == "month" and op in (">", ">=", "<", "<=", "between") and lex.date_columns \
             and month_day_comparison(item, nxt, op, reading, draft, lex, table):
         return
+    if op == "between" and nxt is not None and nxt.kind == "column" and reading.of("stat"):
+        item.meanings, item.kind = [Meaning("stop")], "stop"  # 'the correlation between kwh and cost': the two columns
+        return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True
@@ -254,6 +248,10 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         column = date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
         return
+    if op == "between" and (years := _year_range(nxt, reading, lex)) is not None:  # 'joined between 2021 and 2022'
+        column, low, high = years
+        draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
+        return
     if counts_rows(item, nxt, reading, lex):
         draft.row_count = (op, nxt.number)
         return
@@ -268,6 +266,22 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     value = column_number(nxt, column, draft, lex)
     header_unit(after, column, draft)  # 'a weight over 20 kg': 'kg' is Weight (kg)'s unit
     draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, value, column, draft, lex))))
+
+
+def _year_range(low: Item, reading: Reading, lex: Lexicon) -> tuple[str, str, str] | None:
+    """(date column, first year, last year) for 'between <year> and <year>' when the question names
+    a date column ('a join date between 2021 and 2022', 'joined between ...'): whole years, both
+    included. None otherwise (a number column may hold years-like numbers: its reading decides)."""
+    named = [c.column for c in reading.of("column") if c.column in lex.date_columns]
+    high = reading.after(low)
+    if high is not None and high.text.lower() == "and":
+        high = reading.after(high)
+    if not named or high is None or high.kind != "number" or \
+            not all(n.number is not None and float(n.number).is_integer() and 1900 <= n.number <= 2100 for n in (low, high)):
+        return None
+    high.used = True
+    first, last = sorted((int(low.number), int(high.number)))
+    return named[0], str(first), str(last)
 
 
 def _share(number: Item, value: float, column: str, draft: Draft, lex: Lexicon) -> float:

@@ -8,6 +8,7 @@ import datetime as dt
 from agent.plan import Op, Predicate
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
+from agent.router.ranges import close_range, range_start
 from agent.router.reading import Item, Reading
 from agent.table import Table
 
@@ -33,6 +34,19 @@ def column_date(item: Item, column: str, lex: Lexicon, draft: Draft) -> str:
         draft.notes.append(f"read '{item.text}' as {year:04d}-{month:02d}-{day:02d} (day-first, as {column}'s dates)")
     item.date = f"{year:04d}-{month:02d}-{day:02d}"
     return item.date
+
+
+def date_point(item: Item, reading: Reading, draft: Draft, lex: Lexicon) -> None:
+    """A date said alone ('on 2024-03-02', '01/04/2024') as '=' on its date column; the far end of
+    a range ('from 2021-01-01 to 2021-06-30') closes the range the first date opened (both days
+    included; router/ranges.py)."""
+    item.used = True
+    column = date_column(item, reading, lex)
+    value = column_date(item, column, lex, draft)
+    if (start := range_start(column, item, reading, draft)) is not None:
+        close_range(start, value, item, reading, draft)
+        return
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=value)))
 
 
 _DATE_HEADERS = frozenset({"date", "day", "time", "timestamp", "datetime", "when"})

@@ -25,7 +25,8 @@ COUNT_WORDS = frozenset({"number", "numbers", "count", "counts", "many"})
 
 def entity_nouns(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> None:
     """Mark as read the plural nouns of `draft.columns` that name a text column holding its own
-    value on every row, when exactly one other column named is numeric (the measure), noting each
+    value on every row, when exactly one other column named is numeric (the measure) or a measure
+    word ('cost', 'spend') names it and no other column is named, noting each
     ("read 'products' as the rows (one Product each)"); otherwise (and with a counting word in
     `reading`) leave `draft` as it is."""
     if any(t.lower in COUNT_WORDS for t in reading.tokens):
@@ -36,7 +37,8 @@ def entity_nouns(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> 
             and table.roles.get(c.column) in _ENTITY and c.column not in lex.numeric_columns
             and one_per_row(table, c.column)]
     measures = named - {c.column for c in rows}
-    if not rows or len(measures) != 1 or next(iter(measures)) not in lex.numeric_columns:
+    by_word = not measures and draft.measure_used  # 'the average cost of months ...': a measure word names it
+    if not rows or not by_word and (len(measures) != 1 or next(iter(measures)) not in lex.numeric_columns):
         return
     for item in rows:
         item.used = True

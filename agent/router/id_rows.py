@@ -36,6 +36,7 @@ def id_nouns_as_rows(reading: Reading, lex: Lexicon) -> None:
             continue
         if singular(word) == word:
             _one_row(item, reading)  # 'the shipment with the highest weight'
+            _modifier(item, reading, lex)  # 'the smallest invoice amount'
             continue
         words = [w for w in header_words(item.column) if w not in _ID_WORDS]
         before = reading.before(item)
@@ -66,6 +67,23 @@ def _one_row(item: Item, reading: Reading) -> None:
     column = item.column
     item.meanings, item.kind = [Meaning("row")], "row"
     reading.notes.append(f"read 'the {item.text}' as one row ({column} holds one distinct value on every row)")
+
+
+def _modifier(item: Item, reading: Reading, lex: Lexicon) -> None:
+    """Re-read as a modifier (a stop item) a unique id's own noun right before a numeric column ('the smallest
+    invoice amount' on invoice_no, one per row, and amount): the amount of each invoice is the
+    amount of each row, never a grouping by invoice_no or a second column to aggregate; noted.
+    A repeating id ('the average order value' over order lines) is left to router/per_entity.py."""
+    nxt = reading.at(item.pos + 1)
+    if item.kind != "column" or nxt is None or nxt.kind != "column" or nxt.column not in lex.numeric_columns \
+            or nxt.similar or nxt.weak:
+        return
+    if [w for w in header_words(item.column) if w not in _ID_WORDS] != [item.text.lower()]:
+        return
+    column = item.column
+    item.meanings, item.kind = [Meaning("stop")], "stop"
+    reading.notes.append(f"read '{item.text} {nxt.text}' as the {nxt.column} of each row ({column} holds one distinct "
+                         "value on every row)")
 
 
 def _verb_of_rows(rows: Item, reading: Reading) -> None:

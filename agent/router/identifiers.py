@@ -8,8 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 
+from agent import table_rows
 from agent.plan import AggregateArgs, Agg, RatioArgs
 from agent.queries import (ChangeArgs, CheckArgs, ExpressionArgs, LatestArgs, Measure, QueryPlan, SubsetArgs)
+from agent.router.lexicon_data import Meaning
 from agent.router.reading import Reading
 from agent.router.draft import Abstain
 from agent.router.rows import distinct_count, one_per_row
@@ -38,7 +40,7 @@ def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, re
         op, column = _measure(plan.op, plan.column, table, ids, notes)
         return plan.model_copy(update={"op": op, "column": column})
     if isinstance(plan, RatioArgs):
-        return _ratio(plan, table, ids, notes)
+        return _ratio(plan, table, ids, reading, notes)
     if isinstance(plan, CheckArgs):
         sides = {side: _check_side(getattr(plan, side), table, ids, notes) for side in ("left", "right")}
         return plan.model_copy(update=sides)
@@ -95,24 +97,31 @@ def _check_side(measure: Measure | None, table: Table, ids: set[str], notes: lis
     return measure.model_copy(update={"op": op, "column": column})
 
 
-def _ratio(plan: RatioArgs, table: Table, ids: set[str], notes: list[str]) -> RatioArgs:
+def _ratio(plan: RatioArgs, table: Table, ids: set[str], reading: Reading, notes: list[str]) -> RatioArgs:
     """A share weighted by an identifier ('what share of respondents are female' linked to
-    respondent_id) is a share of rows when the id is unique per row; otherwise abstain."""
+    respondent_id) or by a text column ('what percentage of members are active' linked to member,
+    which holds names) is a share of rows when the column holds one value per row; otherwise
+    abstain: labels are never summed (trial 9: SUM(member) had failed inside the engine)."""
     weights = [c for c in (plan.column, plan.denominator_column) if c is not None]
-    weighted = [c for c in weights if c in ids]
+    weighted = [c for c in weights if c in ids or not table_rows.is_numeric(table, c)]
     if not weighted:
         return plan
+    kind = "an identifier" if weighted[0] in ids else "a text column"
     if len(weighted) != len(weights):
-        raise Abstain(f"{weighted[0]} is an identifier: its values are labels, not a weight for a percentage.")
+        raise Abstain(f"{weighted[0]} is {kind}: its values are labels, not a weight for a percentage.")
     unique = [_unique(table, c) for c in weighted]
     if all(unique):
-        notes.append(f"read the share of {weighted[0]} as a share of rows ({weighted[0]} is an identifier, one per row; "
-                     "ids are never summed)")
+        notes.append(f"read the share of {weighted[0]} as a share of rows ({weighted[0]} is {kind}, one value per "
+                     "row; labels are never summed)")
+        for item in reading.of("column"):  # 'members' for member: the rows, as router/id_rows.py reads an id's noun
+            if item.column in weighted:
+                item.meanings, item.kind = [Meaning("row")], "row"
+                reading.id_rows[item.pos] = item.column
         return plan.model_copy(update={"column": None, "denominator_column": None})
     if unique[0] is None:
-        raise Abstain(f"{weighted[0]} is an identifier and I cannot tell here whether it is unique per row; a "
+        raise Abstain(f"{weighted[0]} is {kind} and I cannot tell here whether it is unique per row; a "
                       "percentage of its entities needs distinct counts. Ask 'how many distinct ...' for each part.")
     distinct, present = distinct_count(table, weighted[0])
-    raise Abstain(f"{weighted[0]} repeats across rows ({present} rows, {distinct} distinct ids), so a share of them "
+    raise Abstain(f"{weighted[0]} repeats across rows ({present} rows, {distinct} distinct values), so a share of them "
                   "needs distinct counts, which a percentage (a share of rows) cannot give. Ask 'how many "
                   f"distinct {weighted[0]}' with and without the condition.")

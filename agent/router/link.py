@@ -15,6 +15,7 @@ from agent.router.chinese import has_cjk, segment
 from agent.router.embed_link import embedding_links
 from agent.router.lexicon import Lexicon, Meaning, lookup_word
 from agent.router.column_names import settle_columns
+from agent.router.date_verbs import date_verbs
 from agent.router.draft import Abstain
 from agent.router.filler import column_modifiers, column_nouns, drop_fillers, flag_nouns
 from agent.router.headers import link_headers
@@ -26,6 +27,7 @@ from agent.router.row_nouns import count_table_words, read_row_nouns, scope_tabl
 from agent.router.value_rows import read_value_rows
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
+from agent.router.people import predicate_people
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
 from agent.router.this_scope import but_joins, pronoun_scope, this_scope
@@ -96,9 +98,11 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = sorted(carrier_verbs(tokens, [p for p in rest if p not in contested], lex, reading)
                   + [p for p in rest if p in contested])  # 'how many articles were published'
     rest = year_words(tokens, rest, lex, reading)  # 'which year' on a column of calendar years
+    rest = date_verbs(tokens, rest, lex, reading)  # 'members joined in 2021': join_date
     rest = _rows_then_embeddings(tokens, rest, contested, lex, reading, embed)
     reading.unmatched = _phrases(tokens, rest)
     total_as_sum(reading, lex)  # 'total gold medals' where Total = Gold + Silver + Bronze
+    predicate_people(reading, lex)  # 'how many respondents are managers': a condition no column holds
     return reading
 
 

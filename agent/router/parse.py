@@ -4,13 +4,13 @@ Conditions are read in `conditions`, date words in `dates`."""
 
 from __future__ import annotations
 
-from agent.plan import Op, Predicate
+from agent.plan import Op
 from agent.router import vocabulary as V
 from agent.router.bare_number import bare_number
 from agent.router.blanks import blank_condition
 from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
-from agent.router.dates import column_date, date_column, month_condition, time_word
+from agent.router.dates import date_point, month_condition, time_word
 from agent.router.none_of import none_of
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
@@ -154,9 +154,7 @@ def _other_word(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
             raise Abstain(f"I could not tell which numeric column '{item.text}' applies to.")
         draft.predicates.append((item.pos, predicate))
     elif kind == "date" and not item.used:
-        item.used = True
-        column = date_column(item, reading, lex)
-        draft.predicates.append((item.pos, Predicate(column=column, op=Op.eq, value=column_date(item, column, lex, draft))))
+        date_point(item, reading, draft, lex)
     elif kind == "month":
         month_condition(item, reading, draft, lex, table)
 

@@ -21,7 +21,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
 from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
-from agent.table import ColumnRole, Table
+from agent.table import Table
 
 if TYPE_CHECKING:
     import numpy as np

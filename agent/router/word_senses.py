@@ -100,6 +100,19 @@ def is_person(base: str) -> bool:
     return wn is not None and not any(s.pos() != "n" for s in wn.synsets(base)) and _person_sense(base)
 
 
+@lru_cache(maxsize=65536)
+def person_sense(base: str) -> bool:
+    """True when the first noun sense of `base` is a kind of person, a class by an attribute
+    (_MARKED: 'women', 'interns' as adults) included; unlike `is_person` a word with other senses
+    too ('respondent', also an adjective). False without WordNet."""
+    wn = W.wordnet()
+    first = wn.synsets(base, "n")[:1] if wn is not None else []
+    if not first or first[0].instance_hypernyms():
+        return False
+    return wn.synset("person.n.01") in {first[0], *first[0].closure(lambda s: s.hypernyms())}
+
+
+@lru_cache(maxsize=65536)
 def _person_sense(base: str) -> bool:
     """True when the first noun sense of `base` is a kind of person, not a class by an attribute (_MARKED)."""
     wn = W.wordnet()

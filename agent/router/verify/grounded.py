@@ -40,8 +40,10 @@ def filter_strength(part: Part, items: list[Item], ctx: Context) -> Strength | N
     if part.op in _COMPARED:
         comparator = [s for i, s in said if i.kind not in ("number", "date", "month")]
         operand = [s for i, s in said if i.kind in ("number", "date", "month", "sign")]  # 'negative': < 0
-        if len([i for i, _ in said if i.kind == "month"]) == 2:
-            comparator = operand  # 'from February through April': the range is said by its two months
+        months = [i for i, _ in said if i.kind == "month"]
+        ends = [i for i, _ in said if i.kind in ("number", "date")]
+        if len(months) == 2 or (part.op == "between" and not months and len(ends) == 2):
+            comparator = operand  # 'from February through April', 'from 2 to 4': the range is said by its two ends
         value = min(max(comparator), max(operand)) if comparator and operand else None
     else:
         value = _best(said)

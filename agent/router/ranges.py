@@ -1,0 +1,43 @@
+"""'from A to B', 'A through B' over one ordered column: a range with both ends included, never
+the two ends alone. Trial 9: 'the total kwh from 2025-01 to 2025-03' was read as IN (the two
+months) and left out February. A number column and a date column order their values, so the range
+is read (BETWEEN, both ends included); a text column's values have no order the table states, so
+the reading that calls `ranged` there refuses naming the range."""
+
+from __future__ import annotations
+
+from agent.plan import Op, Predicate
+from agent.router import vocabulary as V
+from agent.router.draft import Draft
+from agent.router.reading import Item, Reading
+
+RANGE_WORDS = frozenset({"to", "through", "thru", "until", "till", "-", "–"})
+"""Words joining the two ends of a range ('from 2 to 4', 'Mon through Wed')."""
+
+
+def ranged(at: int, item: Item, reading: Reading) -> bool:
+    """True when the words between token `at` and `item` hold a range word (RANGE_WORDS) and no
+    'or'/'and', and no change word stands in the question: the two values are a range's ends, not
+    either value (with a change word, 'from Alpha to Beta' names the two rows compared)."""
+    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
+    change = any(t.lower in V.CHANGE_WORDS for t in reading.tokens)  # 'increase from Alpha to Beta': two rows
+    return bool(between & RANGE_WORDS) and not between & {"or", "and"} and not change
+
+
+def range_start(column: str, item: Item, reading: Reading, draft: Draft) -> tuple[int, Predicate] | None:
+    """The draft's last '=' predicate on `column` (position, predicate) when `item` is the far end
+    of a range that starts at it (`ranged`), else None."""
+    placed = [(at, p) for at, p in draft.predicates if p.column == column and p.op is Op.eq]
+    return placed[-1] if placed and ranged(placed[-1][0], item, reading) else None
+
+
+def close_range(start: tuple[int, Predicate], end: object, item: Item, reading: Reading, draft: Draft) -> None:
+    """Replace the range's first end `start` (from `range_start`) in `draft` by BETWEEN the two ends
+    (sorted; a date's ends as ISO prefixes, which compare in calendar order), noting the reading."""
+    at, first = start
+    low, high = sorted((first.value, end))
+    draft.predicates.remove(start)
+    draft.predicates.append((at, Predicate(column=first.column, op=Op.between, value=low, upper=high)))
+    shown = [f"{v:g}" if isinstance(v, float) else str(v) for v in (low, high)]
+    draft.notes.append(f"read '{reading.tokens[at].text} ... {item.text}' as {first.column} from {shown[0]} to "
+                       f"{shown[1]}, both included")
