@@ -54,3 +54,12 @@ def test_a_verb_of_a_date_header_names_that_date(question, value):
 def test_a_date_verb_with_no_period_is_refused():
     outcome = router_agent(CLUB).ask("How many members joined?")
     assert outcome.status == "abstained" and "joined" in outcome.answer, outcome.answer
+
+
+@pytest.mark.parametrize("question, rows", [
+    ("How many members joined until 2021-03-14?", 3),  # Ivy, Chloe, Alice (that day included)
+    ("How many members joined from 2020-01-01 until 2021-03-14?", 3),
+    ("How many members joined from 2020 until 2021?", 4),  # Ivy, Chloe, Alice, Ella
+])
+def test_until_ends_a_period_there(question, rows):
+    assert _value(question) == rows

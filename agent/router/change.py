@@ -42,7 +42,9 @@ def change_plan(reading: Reading, draft: Draft, lex: Lexicon,
     if len(measured) != 1:
         raise Abstain(f"I could not tell which column changed ({', '.join(measured) or 'none named'}).")
     reading.notes.append(f"read the periods as {key} = {start} and {key} = {end}")
-    return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=where(draft),
+    periods = {start, end}  # 'from 2025-01 to 2025-06' as two values of month: the periods, not a condition too
+    kept = [p for p in where(draft) if not (p.column == key and set(p.values or [p.value]) <= periods)]
+    return ChangeArgs(column=measured[0], key=key, start=start, end=end, where=kept,
                       report="percent" if percent else "absolute")
 
 

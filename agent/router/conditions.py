@@ -231,6 +231,9 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     if op == "between" and nxt is not None and nxt.kind == "column" and reading.of("stat"):
         item.meanings, item.kind = [Meaning("stop")], "stop"  # 'the correlation between kwh and cost': the two columns
         return
+    if item.text.lower() in V.RANGE_ENDS and any(t.lower == "from" for t in reading.tokens[:item.pos]):
+        item.meanings, item.kind = [Meaning("stop")], "stop"  # 'from 2 until 4': a range's end (router/ranges.py)
+        return
     if nxt is None or nxt.kind not in ("number", "date"):
         raise Abstain(f"'{item.text}' is not followed by a number or date.")
     nxt.used = True

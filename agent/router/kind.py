@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from agent.router import vocabulary as V
+from agent.router.limits import two_values
 
 if TYPE_CHECKING:
     from agent.router.lexicon import Lexicon
@@ -83,7 +84,8 @@ def recognise(question: str, reading: "Reading", lex: "Lexicon") -> Kind:
         return Kind.yes_no
     if reading.of("stat"):
         return Kind.statistic
-    if reading.of("change") and (len(reading.of("number", "date")) >= 2 or _two_measures(reading, lex)):
+    if reading.of("change") and (len(reading.of("number", "date")) >= 2 or _two_measures(reading, lex)
+                                 or two_values(reading, mark=False) is not None):
         return Kind.change
     if V.FREQUENT.search(question):
         return Kind.frequency

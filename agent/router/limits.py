@@ -52,7 +52,7 @@ def take_periods(reading: Reading, lex: Lexicon, table: Table) -> tuple[str, obj
     numbers or dates, and the one column holding both (a date column for years); marked used."""
     found = [i for i in reading.items if i.kind in ("number", "date") and not i.used][:2]
     if len(found) != 2:
-        return None
+        return two_values(reading)
     values = [i.date if i.kind == "date" else i.number for i in found]
     holders = []
     for column in table.df.columns:
@@ -74,3 +74,21 @@ def take_periods(reading: Reading, lex: Lexicon, table: Table) -> tuple[str, obj
     for item in found:
         item.used = True
     return holders[0]
+
+
+def two_values(reading: Reading, mark: bool = True) -> tuple[str, object, object] | None:
+    """(column, first, second) of 'from 2025-01 to 2025-06' where both ends are values of one text
+    column (each word read as that column's value only, joined by a range word): the two rows a
+    change compares. Marked used when `mark`; None for any other shape."""
+    from agent.router.ranges import RANGE_WORDS
+
+    ends = [i for i in reading.of("value") if not i.used and len(i.meanings) == 1]
+    if len(ends) != 2 or ends[0].column != ends[1].column:
+        return None
+    between = {t.lower for t in reading.tokens[ends[0].pos + 1:ends[1].pos]}
+    if not between & RANGE_WORDS or between & {"and", "or"}:
+        return None
+    if mark:
+        for item in ends:
+            item.used = True
+    return ends[0].column, ends[0].meanings[0].value, ends[1].meanings[0].value

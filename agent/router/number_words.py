@@ -10,9 +10,9 @@ from agent.router.tokens import Token
 
 COMPARED_NUMBER_WORDS = {"zero": 0.0, "one": 1.0}
 _AFTER = frozenset(p for p, op in V.COMPARISONS.items() if op in (">", ">=", "<", "<=") and p[0].isalpha()
-                   and p not in ("after", "before", "since", "or more"))
+                   and p not in ("after", "before", "since", "until", "till", "or more"))
 """The comparisons a count or size follows ('more than', 'at least', 'under'); not the order words
-of dates ('after', 'before', 'since') and not 'or more', which follows its number."""
+of dates ('after', 'before', 'since', 'until') and not 'or more', which follows its number."""
 
 
 def compared_number_word(tokens: list[Token], i: int) -> float | None:

@@ -44,7 +44,7 @@ COMPARISONS: dict[str, str] = {
     "less than": "<", "fewer than": "<", "lower than": "<", "smaller than": "<", "below": "<",
     "under": "<", "<": "<", "at most": "<=", "no more than": "<=", "up to": "<=", "<=": "<=",
     "equal to": "=", "equals": "=", "exactly": "=", "between": "between", "better than": ">", "worse than": "<",
-    "after": ">", "before": "<", "since": ">=",
+    "after": ">", "before": "<", "since": ">=", "until": "<=", "till": "<=",
     "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
     "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
     **{f"{word} then": op for word, op in (("more", ">"), ("greater", ">"), ("higher", ">"), ("larger", ">"),
@@ -52,6 +52,8 @@ COMPARISONS: dict[str, str] = {
 }
 """'more then 0.1' is 'more than' misspelt: a comparison needs a number or date after it, so the
 misspelling can only be read so (conditions.comparison refuses it before anything else)."""
+RANGE_ENDS = frozenset({"until", "till"})
+"""Comparison words that end a range when one starts before them ('from 2 until 4'), else '<='."""
 SIGN_WORDS = {"negative": "<", "positive": ">"}
 """'Is the highest X negative?': a comparison with 0 (negative: < 0, positive: > 0)."""
 SAME_WORDS = {"same", "identical", "constant"}
