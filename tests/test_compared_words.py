@@ -184,3 +184,11 @@ def test_a_value_set_aside_beside_a_condition(question, films):
 def test_other_needs_a_value_set_aside_and_a_condition(question):
     outcome = router_agent(FILMS).ask(question)
     assert outcome.status != "answered" or "Koothara" not in outcome.answer, outcome.answer
+
+
+def test_a_derived_attribute_word_still_names_the_column_shown():
+    """'the categorization of the first product' names product_category (a word derived from a
+    header word, with the header's other word after 'of'): the guard above is for 'which <word>'."""
+    table = ("product_name,product_category\nLatte,Coffee\nScone,Bakery\n")
+    outcome, _ = router_ask(table, "What is the categorization of the first product row-wise?")
+    assert "Coffee" in outcome.answer and "Bakery" not in outcome.answer, outcome.answer
