@@ -176,12 +176,18 @@ def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:
 
 
 def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
-    """Abstain when the column shown is linked only by embedding similarity ('song' to Album#): weak
-    evidence never decides what is answered."""
-    strong = {i.column for i in reading.items if i.kind == "column" and not i.similar}
+    """Abstain when the column shown is linked only by embedding similarity ('song' to Album#), or by
+    a shared word start right after 'which'/'what' ('which performance was last' to Performer: the
+    word there says what the rows are, here the performances, not a column of them): weak evidence
+    never decides what is answered. ('the categorization of the first product' keeps its derived
+    link: there the word names the attribute asked, with a header word after 'of'.)"""
+    strong = {i.column for i in reading.items if i.kind == "column" and not i.similar and not i.weak}
+    opens = reading.tokens[0].lower if reading.tokens else ""
     for item in reading.items:
-        if item.similar and item.column in plan.columns and item.column not in strong:
-            raise Abstain(f"I linked '{item.text}' to {item.column} only by similarity; name the column to show.")
+        weak_label = item.weak and item.pos == 1 and opens in ("which", "what")
+        if (item.similar or weak_label) and item.column in plan.columns and item.column not in strong:
+            how = "by similarity" if item.similar else "by a shared word start"
+            raise Abstain(f"I linked '{item.text}' to {item.column} only {how}; name the column to show.")
 
 
 def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:

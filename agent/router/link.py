@@ -21,6 +21,7 @@ from agent.router.filler import column_modifiers, column_nouns, drop_fillers, fl
 from agent.router.headers import link_headers
 from agent.router.id_rows import id_nouns_as_rows
 from agent.router.month_numbers import read_month_numbers
+from agent.router.number_words import compared_number_word
 from agent.router.person_verbs import person_verbs
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.row_nouns import count_table_words, read_row_nouns, scope_table_words
@@ -31,6 +32,7 @@ from agent.router.word_senses import generic_synonyms
 from agent.router.people import predicate_people
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
+from agent.router.this_scope import but_joins, pronoun_scope, this_scope
 from agent.router.tokens import Token, tokenize
 from agent.router.total_of import total_as_sum
 from agent.router.year_words import year_words
@@ -118,6 +120,8 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
                   + [p for p in rest if p in contested])
     rest = read_value_rows(tokens, count_table_words(tokens, rest, reading), reading)  # 'the june 22 game'
     rest = scope_table_words(tokens, rest, reading)  # 'how many draws are on the chart'
+    rest = but_joins(tokens, this_scope(tokens, rest, reading), reading)  # 'in this competition'
+    rest = pronoun_scope(tokens, rest, reading, lex)  # 'how many movies has he been in'
     if embed is not None and rest:  # a span WordNet ties to several columns is no embedding's to pick
         rest = sorted(embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])
@@ -207,14 +211,15 @@ def _row_scope(tokens: list[Token], gap: list[int], reading: Reading, lex: Lexic
         if tokens[pos].lower in V.PERIOD_WORDS:
             kept.append(pos)  # 'the most sales in a single month' buckets a date, it is not one row
             continue
-        if (pos and tokens[pos - 1].lower in V.ROW_SCOPE or _in_a(tokens, pos)) and not _modifier(tokens, pos, gap, reading, lex):
+        if (pos and tokens[pos - 1].lower in V.ROW_SCOPE and compared_number_word(tokens, pos - 1) is None
+                or _in_a(tokens, pos)) and not _modifier(tokens, pos, gap, reading, lex):
             reading.items.append(Item(tokens[pos].text, pos, [Meaning("row")]))
             reading.row_scope = True
             continue
         kept.append(pos)
     for item in reading.items:
         if item.kind == "column" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE - {"each"} \
-                and " " not in item.text:  # 'in each class' groups by class; 'in a single season' is one row
+                and " " not in item.text and compared_number_word(tokens, item.pos - 1) is None:  # 'in each class' groups by class; 'in a single season' is one row
             item.meanings, item.kind = [Meaning("row")], "row"
             reading.row_scope = True
         elif item.kind == "row" and item.pos and tokens[item.pos - 1].lower in V.ROW_SCOPE:
@@ -299,6 +304,8 @@ def _read_at(tokens: list[Token], i: int, lex: Lexicon) -> tuple[Item | None, in
         return Item(token.text, i, [], number=number, currency=currency), width + (nxt in V.CURRENCY_WORDS)
     if token.lower in V.NUMBER_WORDS and (token.lower not in V.ARTICLE_NUMBERS or i > 0 and tokens[i - 1].lower == "a"):
         return Item(token.text, i, [], number=float(V.NUMBER_WORDS[token.lower])), 1
+    if (compared := compared_number_word(tokens, i)) is not None:  # 'more than one title'
+        return Item(token.text, i, [], number=compared), 1
     if token.text in lex.short_values and token.text != token.lower:
         return Item(token.text, i, lex.short_values[token.text]), 1
     for n in lex.lengths.get(token.lower, ()):

@@ -23,6 +23,7 @@ from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
 from agent.router.compared import compared_reading
+from agent.router.set_aside import set_aside_reading
 from agent.router.entity import read_per_entity
 from agent.router.entity_mean import entity_mean
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
@@ -105,6 +106,7 @@ class Router:
         asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
         asked, layout = drop_layout(asked)
         asked, compared = compared_reading(asked)
+        asked, aside = set_aside_reading(asked)
         asked, postfix = postfix_comparisons(asked)
         asked, day_first = day_first_dates(asked)
         asked, period = period_ranges(asked)
@@ -120,7 +122,7 @@ class Router:
             decision.data_refused = isinstance(exc, DataAbstain)
         if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
             decision.plan = memberships(decision.plan, self.table.lists)
-        for note in (who, superlative, period, day_first, postfix, compared, layout):
+        for note in (who, superlative, period, day_first, postfix, aside, compared, layout):
             if note:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6

@@ -47,7 +47,11 @@ COMPARISONS: dict[str, str] = {
     "after": ">", "before": "<", "since": ">=", "until": "<=", "till": "<=",
     "older than": ">", "younger than": "<", "longer than": ">", "shorter than": "<", "taller than": ">",
     "bigger than": ">", "heavier than": ">", "lighter than": "<", "cheaper than": "<", "more expensive than": ">",
+    **{f"{word} then": op for word, op in (("more", ">"), ("greater", ">"), ("higher", ">"), ("larger", ">"),
+                                           ("less", "<"), ("fewer", "<"), ("lower", "<"), ("smaller", "<"))},
 }
+"""'more then 0.1' is 'more than' misspelt: a comparison needs a number or date after it, so the
+misspelling can only be read so (conditions.comparison refuses it before anything else)."""
 RANGE_ENDS = frozenset({"until", "till"})
 """Comparison words that end a range when one starts before them ('from 2 until 4'), else '<='."""
 SIGN_WORDS = {"negative": "<", "positive": ">"}
@@ -92,7 +96,9 @@ DATE_NOUNS = {"day", "date", "time", "timestamp", "moment"}
 YEAR_PREPOSITIONS = {"in", "during", "since", "for", "of", "before", "after", "from", "year"}
 WHICH_WORDS = {"which", "what"}
 NEGATIONS = {"not", "non", "no", "without", "excluding", "except", "other than", "apart from", "don't", "doesn't",
-             "didn't", "haven't", "hasn't", "never"}
+             "didn't", "haven't", "hasn't", "never", "besides", "aside from"}
+EXCLUDING = frozenset({"excluding", "except", "other than", "apart from", "besides", "aside from"})
+"""Negations that set one named value aside ('what other film is in malayalam besides koothara')."""
 FOLLOW_UP_STARTS = ("and ", "what about", "how about", "only ", "just ", "now ", "same ", "but ")
 REFERS_BACK = re.compile(r"\b(?:their|those|these|them|they|its|it)\b"
                          r"|\b(?:of|for|among|from|in|on|with)\s+(?:that|it|this|that one)\s*[?.!]*\s*$"

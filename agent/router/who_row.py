@@ -97,6 +97,12 @@ def _link_verb(reading: Reading, pos: int, column: str) -> None:
     reading.notes.append(f"read '{word}' as {column} (WordNet: both derive from one verb)")
 
 
+def names_people(column: str) -> bool:
+    """True when a header word of `column` is 'name' or its first WordNet noun sense is a kind of
+    person, agent or social group ('Winner', 'Driver', 'Team'); False without WordNet."""
+    return _names_people(column)
+
+
 def _names_people(column: str) -> bool:
     """True when a header word is 'name' or its first noun sense is a kind of person, agent or social
     group ('Winner', 'Runner-up', 'Driver', 'Team', 'Country'); False without WordNet."""
