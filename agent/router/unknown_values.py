@@ -65,21 +65,38 @@ def suggestions(phrases: list[str], known: Iterable[str] | Vocabulary) -> list[s
 
 
 class Vocabulary:
-    """The words suggestions may offer (alphabetic, three letters or more, deduplicated), each with
-    its letter counts, so a misspelled word is compared only with the words difflib's two cheap
-    bounds (real_quick_ratio: the lengths; quick_ratio: the letters in common) let through."""
+    """The words suggestions may offer (alphabetic, three letters or more, deduplicated), by length,
+    each with its letters as a set of (letter, occurrence) pairs ('all': a1, l1, l2), so the letters
+    two words share counted with repeats (difflib's quick_ratio) is the size of a set intersection: a
+    misspelled word is compared only with the words difflib's two cheap bounds let through."""
 
     def __init__(self, known: Iterable[str]):
-        self.words = tuple((k, Counter(k)) for k in sorted({k for k in known if k.isalpha() and len(k) >= 3}))
+        self.by_length: dict[int, list[tuple[str, frozenset[tuple[str, int]]]]] = {}
+        for k in sorted({k for k in known if k.isalpha() and len(k) >= 3}):
+            self.by_length.setdefault(len(k), []).append((k, _letters(k)))
 
     def closest(self, word: str, cutoff: float) -> str | None:
-        """The word difflib.get_close_matches(word, words, n=1, cutoff) returns, or None: the same
-        bounds, computed first, then difflib on the few words that pass them."""
-        size, letters = len(word), Counter(word)
-        passing = [k for k, counts in self.words if _ratio(min(len(k), size), len(k) + size) >= cutoff
-                   and _ratio(sum(min(n, letters[c]) for c, n in counts.items()), len(k) + size) >= cutoff]
+        """The word difflib.get_close_matches(word, words, n=1, cutoff) returns, or None: its bounds
+        real_quick_ratio (the lengths) and quick_ratio (the letters in common) computed first, then
+        difflib itself on the words that pass both."""
+        size, letters = len(word), _letters(word)
+        passing = []
+        for length, words in self.by_length.items():
+            if _ratio(min(length, size), length + size) >= cutoff:
+                need = next(m for m in range(min(length, size) + 1) if _ratio(m, length + size) >= cutoff)
+                passing.extend(k for k, held in words if len(held & letters) >= need)
         hits = difflib.get_close_matches(word, passing, n=1, cutoff=cutoff) if passing else []
         return hits[0] if hits else None
+
+
+def _letters(word: str) -> frozenset[tuple[str, int]]:
+    """{(letter, its nth occurrence)}: 'all' -> {('a', 1), ('l', 1), ('l', 2)}."""
+    seen: Counter[str] = Counter()
+    pairs = []
+    for c in word:
+        seen[c] += 1
+        pairs.append((c, seen[c]))
+    return frozenset(pairs)
 
 
 def _ratio(matches: int, length: int) -> float:
