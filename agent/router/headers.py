@@ -167,13 +167,28 @@ def header_key(token: Token) -> str:
     return singular(token.lower)
 
 
-def derived_header(word: str, lex: Lexicon) -> set[str]:
+def derived_header(word: str, lex: Lexicon) -> frozenset[str]:
     """Columns of a header word the word is derived from or to ('satisfied' and Satisfaction,
     'promoted' and Promotion, 'educated' and Education): the word 7+ letters and the header word
     6+, a shared start of 6+ letters, at most 4 letters of the shorter one left over. Generic
-    header words ('category', 'score') never."""
+    header words ('category', 'score') never. Cached on the lexicon per word (up to _CACHED_WORDS)."""
     if len(word) < 7:
-        return set()
+        return frozenset()
+    cache = lex.__dict__.setdefault("_derived_headers", {})
+    found = cache.get(word)
+    if found is None:
+        found = frozenset(_derived_header(word, lex))
+        if len(cache) < _CACHED_WORDS:
+            cache[word] = found
+    return found
+
+
+_CACHED_WORDS = 8192
+"""Question words whose derived-header columns a lexicon keeps (its headers fix them)."""
+
+
+def _derived_header(word: str, lex: Lexicon) -> set[str]:
+    """derived_header, computed."""
     found: set[str] = set()
     for header, columns in lex.headers.items():
         if len(header) < 6 or header in _GENERIC:

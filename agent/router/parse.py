@@ -17,7 +17,7 @@ from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
 from agent.router.rows import one_per_row, rows_are_entities
 from agent.router.subjects import sign_predicate
-from agent.router.unknown_values import unmatched_reason
+from agent.router.unknown_values import known_words, unmatched_reason
 from agent.router.wording import framed, nested_reason
 from agent.table import ColumnRole, Table
 
@@ -31,7 +31,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
     contained_words(reading, table)
     if reading.unmatched:
-        raise Abstain(unmatched_reason(reading, table, (p[0] for p in lex.phrases if len(p) == 1)))
+        raise Abstain(unmatched_reason(reading, table, known_words(lex)))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
     none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:

@@ -7,9 +7,11 @@ router refuses and shows the column's vocabulary instead."""
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterable
 
 from agent import table_rows
+from agent.router.lexicon_data import Lexicon
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
 
@@ -21,7 +23,7 @@ before the name is read ('the Mars region': 'comments mention expensive' is a ve
 _TEXT = (ColumnRole.categorical, ColumnRole.text)
 
 
-def unmatched_reason(reading: Reading, table: Table, known: Iterable[str] = ()) -> str:
+def unmatched_reason(reading: Reading, table: Table, known: Iterable[str] | Vocabulary = ()) -> str:
     """The refusal for the unmatched words of `reading`: 'no row has <column> = <value>; the known
     values are ...' for a phrase right after a text column's name (link words between) or right
     before it; the plain 'I could not match ...' for the others, with 'Did you mean ...?' for a
@@ -49,16 +51,66 @@ SUGGEST_CUTOFF = 0.8
 -> 'groceries' 0.94, 'avrage' -> 'average' 0.92; 'region' and 'religion' 0.86 show why it is only said)."""
 
 
-def suggestions(phrases: list[str], known: Iterable[str]) -> list[str]:
+def suggestions(phrases: list[str], known: Iterable[str] | Vocabulary) -> list[str]:
     """['Did you mean 'groceries'?'] for the one-word phrases of four or more letters spelled close
-    to a word of `known` (difflib, SUGGEST_CUTOFF); [] when none is."""
+    to a word of `known` (difflib, SUGGEST_CUTOFF); [] when none is. `known` may be a Vocabulary
+    (known_words: built once per lexicon)."""
     words = [p for p in phrases if p.isalpha() and len(p) >= 4]
     if not words:
         return []
-    vocabulary = sorted({k for k in known if k.isalpha() and len(k) >= 3})
-    close = {w: difflib.get_close_matches(w.lower(), vocabulary, n=1, cutoff=SUGGEST_CUTOFF) for w in words}
-    said = [f"'{hits[0]}' for '{w}'" for w, hits in close.items() if hits and hits[0] != w.lower()]
+    vocabulary = known if isinstance(known, Vocabulary) else Vocabulary(known)
+    close = {w: vocabulary.closest(w.lower(), SUGGEST_CUTOFF) for w in words}
+    said = [f"'{hit}' for '{w}'" for w, hit in close.items() if hit is not None and hit != w.lower()]
     return [f"Did you mean {', '.join(said)}?"] if said else []
+
+
+class Vocabulary:
+    """The words suggestions may offer (alphabetic, three letters or more, deduplicated), by length,
+    each with its letters as a set of (letter, occurrence) pairs ('all': a1, l1, l2), so the letters
+    two words share counted with repeats (difflib's quick_ratio) is the size of a set intersection: a
+    misspelled word is compared only with the words difflib's two cheap bounds let through."""
+
+    def __init__(self, known: Iterable[str]):
+        self.by_length: dict[int, list[tuple[str, frozenset[tuple[str, int]]]]] = {}
+        for k in sorted({k for k in known if k.isalpha() and len(k) >= 3}):
+            self.by_length.setdefault(len(k), []).append((k, _letters(k)))
+
+    def closest(self, word: str, cutoff: float) -> str | None:
+        """The word difflib.get_close_matches(word, words, n=1, cutoff) returns, or None: its bounds
+        real_quick_ratio (the lengths) and quick_ratio (the letters in common) computed first, then
+        difflib itself on the words that pass both."""
+        size, letters = len(word), _letters(word)
+        passing = []
+        for length, words in self.by_length.items():
+            if _ratio(min(length, size), length + size) >= cutoff:
+                need = next(m for m in range(min(length, size) + 1) if _ratio(m, length + size) >= cutoff)
+                passing.extend(k for k, held in words if len(held & letters) >= need)
+        hits = difflib.get_close_matches(word, passing, n=1, cutoff=cutoff) if passing else []
+        return hits[0] if hits else None
+
+
+def _letters(word: str) -> frozenset[tuple[str, int]]:
+    """{(letter, its nth occurrence)}: 'all' -> {('a', 1), ('l', 1), ('l', 2)}."""
+    seen: Counter[str] = Counter()
+    pairs = []
+    for c in word:
+        seen[c] += 1
+        pairs.append((c, seen[c]))
+    return frozenset(pairs)
+
+
+def _ratio(matches: int, length: int) -> float:
+    """difflib's _calculate_ratio: 2 * matches / length (1.0 when both are empty)."""
+    return 2.0 * matches / length if length else 1.0
+
+
+def known_words(lex: Lexicon) -> Vocabulary:
+    """The Vocabulary of the lexicon's one-word phrases (columns, values, operation words), built
+    once and cached on the lexicon (which build_lexicon never changes after it is built)."""
+    cached = lex.__dict__.get("_known_words")
+    if cached is None:
+        cached = lex.__dict__["_known_words"] = Vocabulary(p[0] for p in lex.phrases if len(p) == 1)
+    return cached
 
 
 def unread_cell_words(phrases: list[str], table: Table) -> list[str]:

@@ -4,6 +4,7 @@ words (split from snake and camel case), the spellings of a column's name, and a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 SIMPLE = re.compile(r"[A-Za-z_]\w*[A-Za-z0-9]\Z")
@@ -61,9 +62,15 @@ def column_forms(name: str) -> set[str]:
 
 def header_words(name: str) -> list[str]:
     """The words of a header: 'YearsSinceLastPromotion' -> years since last promotion; 'GRE Score'
-    -> gre score; 'Price (TK)' -> price tk; 'FG3_PCT' -> fg3 pct."""
+    -> gre score; 'Price (TK)' -> price tk; 'FG3_PCT' -> fg3 pct. A new list each call."""
+    return list(_header_words(name))
+
+
+@lru_cache(maxsize=4096)
+def _header_words(name: str) -> tuple[str, ...]:
+    """header_words, computed once per header text (a pure function of it)."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name.strip())
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
+    return tuple(w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w)
 
 
 def abbreviates(short: str, word: str) -> bool:

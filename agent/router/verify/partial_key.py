@@ -21,7 +21,16 @@ def _headed(column: str, words: set[str]) -> bool:
 
 def pooled_years(table: Table, day: str) -> str | None:
     """The year column when `day` is a text column of days (header 'Date', 'Day') whose values
-    repeat across that column's years ('Nov 22' in 1986 and 1992), else None."""
+    repeat across that column's years ('Nov 22' in 1986 and 1992), else None. Cached on the table
+    per column (a fact of its rows)."""
+    cache = table.__dict__.setdefault("_pooled_years", {})
+    if day not in cache:
+        cache[day] = _pooled_years(table, day)
+    return cache[day]
+
+
+def _pooled_years(table: Table, day: str) -> str | None:
+    """pooled_years, computed."""
     if table.roles.get(day) is ColumnRole.date or table.roles.get(day) not in (
             ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier) or not _headed(day, _DAY_WORDS):
         return None  # a typed date holds its year
