@@ -22,20 +22,21 @@ def in_cells(key: str, lex: Lexicon) -> bool:
     the singular and at most _SUFFIX more letters; the singular has _STEM letters at least). A word
     inside a name ('Billionaire Club') or a sentence (a bio) is no such item."""
     forms = {key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key}
-    return any(_says(item.strip(), forms) for v in lex.folded_values if any(f in v for f in forms)
+    return any(_says(item.strip(), forms, singular(key)) for v in lex.folded_values if any(f in v for f in forms)
                for item in _ITEMS.split(v))
 
 
 _STEM, _SUFFIX = 5, 3
 
 
-def _says(item: str, forms: set[str]) -> bool:
-    """True when the cell item `item` is one of `forms` or its first word is one of them with at
-    most _SUFFIX letters more ('democratic' for 'democrat')."""
+def _says(item: str, forms: set[str], noun: str) -> bool:
+    """True when the cell item `item` is one of `forms`, or its first word is the singular `noun`
+    with one to _SUFFIX letters more ('democratic' for 'democrat'); the noun itself opening a
+    longer item is a name ('Billionaire Club'), not the cell saying it."""
     if item in forms:
         return True
     first = item.split()[0] if item.split() else ""
-    return any(len(f) >= _STEM and first.startswith(f) and len(first) - len(f) <= _SUFFIX for f in forms)
+    return len(noun) >= _STEM and first.startswith(noun) and first not in forms and len(first) - len(noun) <= _SUFFIX
 
 
 def entity_nouns_in_cells(lex: Lexicon) -> None:
