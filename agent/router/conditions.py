@@ -77,6 +77,11 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
             return
         raise Abstain(f"'{reading.tokens[same[-1][0]].text} ... {item.text}' asks for a range of {meaning.column}, "
                       f"whose values are text: I cannot tell which lie between; name each value (A, B or C).")
+    if same and not negated and _unjoined(same[-1][0], item, reading):
+        first = reading.tokens[same[-1][0]].text
+        raise Abstain(f"'{first}' and '{item.text}' both name {meaning.column}, but no 'or'/'and' joins them: the "
+                      f"question may relate two rows ('... on the day {item.text} had ...'), which I cannot compute; "
+                      "ask about each.")  # trial 12: 'Leeds on the day Oslo had its lowest' was IN (Leeds, Oslo)
     same = [p for _, p in same]
     if same and not negated and same[-1].op in (Op.eq, Op.in_, Op.ne, Op.not_in):
         if widen(same[-1], meaning.value):  # "grocery_pos or travel" -> IN; "not CA or TX" -> NOT IN
@@ -84,6 +89,21 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
         return
     draft.predicates.append((item.pos, Predicate(column=meaning.column, op=Op.ne if negated else Op.eq,
                                                  value=meaning.value)))
+
+
+JOINERS = frozenset({"or", "and", ",", "/", "&", "nor", "either", "neither", "both", "vs", "versus", "plus", "+",
+                     "well", "than", "nor", "and/or"})
+"""Words that join two values of one column into either value ('CA or TX', 'Leeds and York')."""
+
+
+def _unjoined(at: int, item: Item, reading: Reading) -> bool:
+    """True when words stand between the value at token `at` and `item` and none joins them
+    (JOINERS): 'Leeds on the day Oslo had ...' relates two rows; 'Leeds, Oslo' (the tokenizer drops
+    the comma: nothing between) and 'Leeds or Oslo' are either value."""
+    first = reading.at(at)
+    start = at + (len(first.text.split()) if first is not None else 1)
+    between = {t.lower for t in reading.tokens[start:item.pos]}
+    return bool(between) and not between & JOINERS
 
 
 def widen(last: Predicate, value: object) -> bool:

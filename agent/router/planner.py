@@ -200,6 +200,9 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         if (rows := rows_counted(reading)) is not None:  # 'how many rows shipped more than 10 units'
             raise Abstain(f"'how many {rows}' counts rows, but {column} is named with no test on it; say what "
                           f"{column} must be, or ask for the total {column}.")
+        if any(a.lower == "many" and b.lower == "times" for a, b in zip(reading.tokens, reading.tokens[1:])):
+            raise Abstain(f"'how many times' counts occurrences, not the total of {column}; say which rows count "
+                          f"(e.g. '{column} above 0').")  # trial 12: 'how many times did it rain' summed rainfall
         op = "sum"  # 'how many pages does Sapiens have': the pages, summed over the matching rows
         draft.notes.append(f"read 'how many {column}' as the total of {column}")
     elif op == "count" and not draft.columns:
