@@ -9,7 +9,7 @@ from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison, month_year_comparison
 from agent.router.draft import Abstain, Draft
-from agent.router.ranges import iso_range, ranged
+from agent.router.ranges import RANGE_WORDS, iso_range, ranged
 from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
@@ -103,7 +103,7 @@ def _unjoined(at: int, item: Item, reading: Reading) -> bool:
     first = reading.at(at)
     start = at + (len(first.text.split()) if first is not None else 1)
     between = {t.lower for t in reading.tokens[start:item.pos]}
-    return bool(between) and not between & JOINERS
+    return bool(between) and not between & (JOINERS | RANGE_WORDS)  # 'from Alpha to Beta': a range or two periods
 
 
 def widen(last: Predicate, value: object) -> bool:
