@@ -14,7 +14,7 @@ from agent.router.spellings import directed, flag_condition, same_answer, severa
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.money import looks_like_money, money_subject
+from agent.router.money import looks_like_money, money_columns, money_subject
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
 from agent.router.units import header_unit
@@ -92,7 +92,7 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
 
 
 JOINERS = frozenset({"or", "and", ",", "/", "&", "nor", "either", "neither", "both", "vs", "versus", "plus", "+",
-                     "well", "than", "nor", "and/or"})
+                     "well", "than", "and/or"})
 """Words that join two values of one column into either value ('CA or TX', 'Leeds and York')."""
 
 
@@ -208,7 +208,7 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     if dimension is not None:
         draft.notes.append(f"read '{item.text}' as a comparison of {dimension}")
         return dimension
-    if currency and not lex.measure and len(money := [c for c in lex.numeric_columns if looks_like_money(c)]) == 1:
+    if currency and not lex.measure and len(money := money_columns(lex)) == 1:
         draft.notes.append(f"read '{number.text}' as {money[0]} (the one money column)")  # 'cost more than $100': Fee ($)
         draft.measure_consumed = draft.measure_consumed or bool(reading.of("measure"))
         return money[0]

@@ -21,9 +21,8 @@ from __future__ import annotations
 from agent.router.carriers import AUXILIARIES, verb_form
 from agent.router.lexicon_data import Lexicon, Meaning
 from agent.router.reading import Evidence, Item, Reading
-from agent.router.words import header_words, singular
+from agent.router.words import noun_words, singular
 
-_ID_WORDS = frozenset({"id", "no", "num", "number", "nr", "code", "key", "ref"})
 
 
 def id_nouns_as_rows(reading: Reading, lex: Lexicon) -> None:
@@ -38,7 +37,7 @@ def id_nouns_as_rows(reading: Reading, lex: Lexicon) -> None:
             _one_row(item, reading)  # 'the shipment with the highest weight'
             _modifier(item, reading, lex)  # 'the smallest invoice amount'
             continue
-        words = [w for w in header_words(item.column) if w not in _ID_WORDS]
+        words = noun_words(item.column)
         before = reading.before(item)
         if words != [singular(word)] or (before is not None and before.kind == "op" and before.meanings[0].value != "count"):
             continue  # 'total respondents', 'mean trips': the id aggregated, for router/identifiers.py to judge
@@ -61,7 +60,7 @@ def _one_row(item: Item, reading: Reading) -> None:
     end = item.pos + 1
     if not (item.pos and tokens[item.pos - 1] == "the" and end < len(tokens) and tokens[end] in _RELATIVES):
         return
-    words = [w for w in header_words(item.column) if w not in _ID_WORDS]
+    words = noun_words(item.column)
     if words != [item.text.lower()]:
         return
     column = item.column
@@ -78,7 +77,7 @@ def _modifier(item: Item, reading: Reading, lex: Lexicon) -> None:
     if item.kind != "column" or nxt is None or nxt.kind != "column" or nxt.column not in lex.numeric_columns \
             or nxt.similar or nxt.weak:
         return
-    if [w for w in header_words(item.column) if w not in _ID_WORDS] != [item.text.lower()]:
+    if noun_words(item.column) != [item.text.lower()]:
         return
     column = item.column
     item.meanings, item.kind = [Meaning("stop")], "stop"

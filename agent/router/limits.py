@@ -4,6 +4,7 @@ first/last in file order, and the two periods of a change ('from 2014 to 2015'),
 from __future__ import annotations
 
 from agent.router.lexicon import Lexicon
+from agent.router.ranges import range_between
 from agent.router.reading import Reading
 from agent.table import ColumnRole, Table
 
@@ -80,13 +81,8 @@ def two_values(reading: Reading, mark: bool = True) -> tuple[str, object, object
     """(column, first, second) of 'from 2025-01 to 2025-06' where both ends are values of one text
     column (each word read as that column's value only, joined by a range word): the two rows a
     change compares. Marked used when `mark`; None for any other shape."""
-    from agent.router.ranges import RANGE_WORDS
-
     ends = [i for i in reading.of("value") if not i.used and len(i.meanings) == 1]
-    if len(ends) != 2 or ends[0].column != ends[1].column:
-        return None
-    between = {t.lower for t in reading.tokens[ends[0].pos + 1:ends[1].pos]}
-    if not between & RANGE_WORDS or between & {"and", "or"}:
+    if len(ends) != 2 or ends[0].column != ends[1].column or not range_between(reading, ends[0].pos, ends[1].pos):
         return None
     if mark:
         for item in ends:

@@ -24,13 +24,18 @@ def looks_like_money(column: str) -> bool:
         h in re.split(r"[_\s()]+", name) or name == h or is_abbreviation(name, h) for h in V.MONEY_HINTS)
 
 
+def money_columns(lex: Lexicon) -> list[str]:
+    """The numeric columns whose header names money (`looks_like_money`), in table order."""
+    return [c for c in lex.numeric_columns if looks_like_money(c)]
+
+
 def money_subject(column: str, amount: str, lex: Lexicon, draft: Draft) -> str:
     """The column an amount of money (`amount`, as said: '£20') is compared with, given the
     `column` the question named before it: that column when it is money, else the table's one
     money column (noted). Raises Abstain when the table has none or several."""
     if looks_like_money(column):
         return column
-    money = [c for c in lex.numeric_columns if looks_like_money(c)]
+    money = money_columns(lex)
     if len(money) != 1:
         which = f"the money columns are {', '.join(money)}" if money else "the table has no money column"
         raise Abstain(f"'{amount}' is an amount of money, but {column} holds no money and {which}; name the column "

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from agent.router.draft import Abstain
 from agent.router.lexicon_data import Lexicon
-from agent.router.words import header_words
+from agent.router.words import header_words, noun_words
 from agent.router.reading import Reading
 from agent.router.word_senses import lemma, person_sense
 
 GENERIC_PEOPLE = frozenset({"person", "people", "individual", "human", "persons", "individuals", "humans"})
 """Person nouns that name anyone: never a condition."""
 _COPULAS = frozenset({"are", "is", "were", "was"})
-_ID_WORDS = frozenset({"id", "no", "num", "number", "nr", "code", "key", "ref"})
 
 
 def rows_people(lex: Lexicon) -> dict[str, str]:
@@ -32,7 +31,7 @@ def rows_people(lex: Lexicon) -> dict[str, str]:
     if found is None:
         found = {}
         for column in lex.unique_ids:
-            words = [w for w in header_words(column) if w not in _ID_WORDS]
+            words = noun_words(column)
             if len(words) == 1 and words[0].isalpha() and person_sense(words[0]):
                 found[words[0]] = column
         lex.__dict__["_rows_people"] = found
@@ -49,6 +48,20 @@ def people_named_otherwise(word: str, lex: Lexicon) -> str | None:
     if not named or lemma(word) in named or word in named:
         return None
     return f"the column {next(iter(named.values()))}"
+
+
+def some_people(text: str, lex: Lexicon, reading: Reading, word: str | None = None) -> bool:
+    """True, noting why in `reading`, when the words `text` (as WordNet's key `word`: 'managers',
+    'head_coaches'; `text` lowercased when None) are a kind of person by their first sense and the
+    table names its rows' people otherwise (`people_named_otherwise`): 'volunteers' on one row per
+    Respondent ID are some respondents, a condition no column holds, never the rows."""
+    word = word or text.lower()
+    other = people_named_otherwise(word, lex)
+    if other is None or not person_sense(lemma(word)):
+        return False
+    reading.notes.append(f"'{text}' is a kind of person, but {other} names the rows' people; '{text}' would be a "
+                         "condition no column holds")
+    return True
 
 
 def predicate_people(reading: Reading, lex: Lexicon) -> None:

@@ -23,9 +23,15 @@ def ranged(at: int, item: Item, reading: Reading) -> bool:
     """True when the words between token `at` and `item` hold a range word (RANGE_WORDS) and no
     'or'/'and', and no change word stands in the question: the two values are a range's ends, not
     either value (with a change word, 'from Alpha to Beta' names the two rows compared)."""
-    between = {t.lower for t in reading.tokens[at + 1:item.pos]}
     change = any(t.lower in V.CHANGE_WORDS for t in reading.tokens)  # 'increase from Alpha to Beta': two rows
-    return bool(between & RANGE_WORDS) and not between & {"or", "and"} and not change
+    return range_between(reading, at, item.pos) and not change
+
+
+def range_between(reading: Reading, start: int, end: int) -> bool:
+    """True when the tokens strictly between positions `start` and `end` hold a range word
+    (RANGE_WORDS) and no 'or'/'and': 'A to B', 'A through B', never 'A or B'."""
+    between = {t.lower for t in reading.tokens[start + 1:end]}
+    return bool(between & RANGE_WORDS) and not between & {"or", "and"}
 
 
 def range_start(column: str, item: Item, reading: Reading, draft: Draft) -> tuple[int, Predicate] | None:

@@ -27,12 +27,11 @@ from agent.plan import AggregateArgs, Agg, Op
 from agent.predicates import selected
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon_data import Lexicon, Meaning
-from agent.router.people import people_named_otherwise
+from agent.router.people import some_people
 from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count
 from agent.router.tokens import Token, tokenize
 from agent.router import vocabulary as V
-from agent.router.word_senses import lemma, person_sense
 from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -83,10 +82,7 @@ def read_row_nouns(tokens: list[Token], rest: list[int], reading: Reading, lex: 
         if span is None:
             continue
         text = " ".join(tokens[p].text for p in span)
-        if lex is not None and len(span) == 1 and (other := people_named_otherwise(text.lower(), lex)) is not None \
-                and person_sense(lemma(text.lower())):
-            reading.notes.append(f"'{text}' is a kind of person, but {other} names the rows' people; '{text}' would "
-                                 "be a condition no column holds")
+        if lex is not None and len(span) == 1 and some_people(text, lex, reading):
             continue  # 'how many volunteers in HR' on one row per respondent: some respondents, not all
         near = near_value(text, lex) if lex is not None else None
         if near is not None:

@@ -28,7 +28,7 @@ from agent.router.lexicon import Lexicon, Meaning, header_words
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.tokens import Token
 from agent.router import wordnet as W
-from agent.router.people import people_named_otherwise
+from agent.router.people import some_people
 from agent.router.word_senses import QUESTION_SENSES, is_people, is_person, lemma, roots, senses
 
 __all__ = ["HEADER_SENSES", "HeaderIndex", "header_index", "value_form", "wordnet_links"]
@@ -159,9 +159,7 @@ def _link(tokens: list[Token], span: range, lex: Lexicon, index: HeaderIndex, re
         return False  # 'in butler county': a singular person noun only after a determiner
     if kind == "entity" and in_cells(key, lex):
         return False  # 'how many novelists' beside a cell 'Playwright, novelist': a condition, not every row
-    if kind == "entity" and (other := people_named_otherwise(key, lex)) is not None:
-        reading.notes.append(f"'{text}' is a kind of person, but {other} names the rows' people; "
-                             f"'{text}' would be a condition no column holds")
+    if kind == "entity" and some_people(text, lex, reading, key):
         return False  # 'how many volunteers in HR' on one row per respondent: some respondents, not all
     if kind == "contested":
         reading.notes.append(f"WordNet ties '{text}' to several columns ({why}); linked none")

@@ -66,6 +66,15 @@ def header_words(name: str) -> list[str]:
     return list(_header_words(name))
 
 
+ID_WORDS = frozenset({"id", "no", "num", "number", "nr", "code", "key", "ref"})
+"""Header words that mark an identifier ('Shipment ID', 'order_no'), not what it identifies."""
+
+
+def noun_words(name: str) -> list[str]:
+    """The header words of `name` without its id words (ID_WORDS): 'Respondent ID' -> ['respondent']."""
+    return [w for w in _header_words(name) if w not in ID_WORDS]
+
+
 @lru_cache(maxsize=4096)
 def _header_words(name: str) -> tuple[str, ...]:
     """header_words, computed once per header text (a pure function of it)."""

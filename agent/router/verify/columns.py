@@ -199,6 +199,6 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
 
 def _one_money(column: str, ctx: Context) -> bool:
     """True when `column` is the table's one numeric column whose header names money (router/money.py)."""
-    from agent.router.money import looks_like_money
+    from agent.router.money import money_columns
 
-    return [c for c in ctx.lex.numeric_columns if looks_like_money(c)] == [column]
+    return money_columns(ctx.lex) == [column]
