@@ -7,7 +7,8 @@ from agent import table_rows
 from agent.numbers import is_code
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
-from agent.router.conditions import column_number, widen
+from agent.router.compared_numbers import column_number
+from agent.router.conditions import widen
 from agent.router.dates import date_column
 from agent.router.draft import Abstain, Draft
 from agent.router.ranges import close_range, range_start

@@ -4,7 +4,6 @@ or Abstain naming the words."""
 
 from __future__ import annotations
 
-from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
 from agent.router.dates import column_date, date_column, month_day_comparison, month_year_comparison
@@ -14,6 +13,7 @@ from agent.router.spellings import directed, flag_condition, same_answer, severa
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
+from agent.router.compared_numbers import column_number, fraction_share, year_range
 from agent.router.money import looks_like_money, money_columns, money_subject
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
@@ -222,25 +222,6 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
                   f"(numeric columns: {', '.join(lex.numeric_columns)}).")
 
 
-def column_number(number: Item, column: str, draft: Draft, lex: Lexicon) -> float:
-    """The question's number as the compared column writes numbers ('2,5' is 2.5 in a decimal-comma
-    column, '1.000' is 1000 there and 1 in a decimal-point one), times any scale word ('2 million');
-    the item's number is set to it. Abstains naming the number when its reading is not sure."""
-    if number.number is None or not any(ch.isdigit() for ch in number.text):
-        return number.number  # 'three': a number word has no separators
-    try:
-        plain = lenient_number(number.text)
-        value = question_number(number.text, lex.decimal.get(column))
-    except AmbiguousNumber as exc:
-        raise Abstain(f"{exc} (compared with {column}).") from None
-    scale = number.number / plain if plain and number.number is not None else 1.0
-    if value != plain:
-        draft.notes.append(f"read '{number.text}' as {value * scale:g} ({column} is written with a decimal "
-                           f"{'comma' if lex.decimal.get(column) == 'comma' else 'point'})")
-    number.number = value * scale
-    return number.number
-
-
 def _second(item: Item, reading: Reading, kind: str) -> Item:
     upper = reading.after(item)
     if upper is None or upper.kind != kind:
@@ -279,7 +260,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         column = date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
         return
-    if op == "between" and (years := _year_range(nxt, reading, lex)) is not None:  # 'joined between 2021 and 2022'
+    if op == "between" and (years := year_range(nxt, reading, lex)) is not None:  # 'joined between 2021 and 2022'
         column, low, high = years
         draft.predicates.append((item.pos, Predicate(column=column, op=Op.between, value=low, upper=high)))
         return
@@ -296,29 +277,4 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         return
     value = column_number(nxt, column, draft, lex)
     header_unit(after, column, draft)  # 'a weight over 20 kg': 'kg' is Weight (kg)'s unit
-    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=_share(nxt, value, column, draft, lex))))
-
-
-def _year_range(low: Item, reading: Reading, lex: Lexicon) -> tuple[str, str, str] | None:
-    """(date column, first year, last year) for 'between <year> and <year>' when the question names
-    a date column ('a join date between 2021 and 2022', 'joined between ...'): whole years, both
-    included. None otherwise (a number column may hold years-like numbers: its reading decides)."""
-    named = [c.column for c in reading.of("column") if c.column in lex.date_columns]
-    high = reading.after(low)
-    if high is not None and high.text.lower() == "and":
-        high = reading.after(high)
-    if not named or high is None or high.kind != "number" or \
-            not all(n.number is not None and float(n.number).is_integer() and 1900 <= n.number <= 2100 for n in (low, high)):
-        return None
-    high.used = True
-    first, last = sorted((int(low.number), int(high.number)))
-    return named[0], str(first), str(last)
-
-
-def _share(number: Item, value: float, column: str, draft: Draft, lex: Lexicon) -> float:
-    """The number a comparison tests: '95%' against a column of fractions (all values in [0, 1],
-    'Chance of Admit' 0.34-0.97) is 0.95, noted; any other number as read (`value`)."""
-    if not number.text.endswith("%") or column not in lex.fractions:
-        return value
-    draft.notes.append(f"read '{number.text}' as {value / 100:g} ({column} holds fractions of 1)")
-    return value / 100
+    draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=fraction_share(nxt, value, column, draft, lex))))

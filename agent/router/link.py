@@ -30,6 +30,7 @@ from agent.router.value_verbs import value_verbs
 from agent.router.synonyms import wordnet_links
 from agent.router.word_senses import generic_synonyms
 from agent.router.people import predicate_people
+from agent.router.percent_words import percent_columns, rate_as_verb
 from agent.router.plurals import plural_values
 from agent.router.generic_words import absorb_generic
 from agent.router.this_scope import but_joins, pronoun_scope, this_scope
@@ -40,8 +41,6 @@ from agent.router.units import read_units
 from agent.router.wordnet import only_a_name
 
 __all__ = ["Item", "Reading", "iso_date", "parse_number", "read"]
-
-
 
 
 def parse_number(text: str) -> float:
@@ -77,7 +76,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
         else:
             reading.items.append(item)
         i += width
-    _rate_as_verb(tokens, reading)
+    rate_as_verb(tokens, reading)
     gap = read_month_numbers(reading, lex, gap)
     settle_columns(reading, lex, question)
     gap = _row_scope(tokens, gap, reading, lex)
@@ -86,7 +85,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     person_verbs(reading, lex)  # 'borrowed' beside Borrower: the verb of each row
     rest = read_blanks(tokens, rest, reading)  # 'a blank remote', 'no certified value': IS NULL
     id_nouns_as_rows(reading, lex)  # 'employees' for a unique id employee: the rows
-    _percent_columns(reading)
+    percent_columns(reading)
     _quantity_of_rows(tokens, reading, lex)
     rest = flag_nouns(tokens, column_nouns(tokens, rest, reading), lex, reading)
     rest = column_modifiers(tokens, rest, lex, reading)
@@ -126,33 +125,6 @@ def _rows_then_embeddings(tokens: list[Token], rest: list[int], contested: list[
         rest = sorted(embedding_links(tokens, [p for p in rest if p not in contested], lex, reading, *embed)
                       + [p for p in rest if p in contested])
     return rest
-
-
-def _rate_as_verb(tokens: list[Token], reading: Reading) -> None:
-    """'employees rate their satisfaction': 'rate' before a possessive or 'the' is a verb, not a
-    ratio; its item becomes a stop word."""
-    for item in reading.items:
-        nxt = tokens[item.pos + 1].lower if item.pos + 1 < len(tokens) else ""
-        if item.kind == "ratio" and item.text.lower() in ("rate", "rates") and nxt in ("their", "its", "his", "her", "the", "our"):
-            item.meanings, item.kind = [Meaning("stop")], "stop"
-
-
-def _percent_columns(reading: Reading) -> None:
-    """'the average discount percentage' on a column 'Discount %': a percent word next to a column
-    whose header is a percentage ('%', 'percent', 'pct') names that column, not a share of a total."""
-    for item in reading.of("ratio"):
-        if item.text.lower() not in V.PERCENT_WORDS:
-            continue
-        for near in (reading.at(item.pos - 1), reading.at(item.pos + 1)):
-            if near is not None and near.kind == "column" and _percent_header(near.column):
-                item.meanings, item.kind = [Meaning("stop")], "stop"
-                reading.notes.append(f"read '{item.text}' as part of column {near.column} (a percentage column)")
-                break
-
-
-def _percent_header(column: str) -> bool:
-    """True when a header says its values are percentages: 'Discount %', 'tax_pct', 'Win Percent'."""
-    return "%" in column or bool({w.lower() for w in re.split(r"[^A-Za-z]+", column)} & V.PERCENT_WORDS)
 
 
 def _value_words(tokens: list[Token], rest: list[int], lex: Lexicon, reading: Reading) -> list[int]:
