@@ -91,6 +91,7 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         else:
             table = _in_place(connection, label, digest, typings, display, source, count)
         table.view_sql = view_sql
+        table.mixed_dates = {name: typing.mixed for name, typing in typings.items() if typing.mixed}
         return table
     finally:
         connection.close()

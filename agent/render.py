@@ -135,5 +135,6 @@ def render_profile(console: Console, profile: TableProfile) -> None:
     for c in profile.columns:
         shown = ", ".join(fmt_in(v, c.name) for v in c.values[:12]) + (" ..." if len(c.values) > 12 else "") if c.values else (
             f"{c.min} .. {c.max}" if c.min is not None else "")
+        shown = f"not read as dates: {c.mixed_dates}" + (f"; {shown}" if shown else "") if c.mixed_dates else shown
         table.add_row(c.display, c.role, f"{c.nulls:,}", f"{c.distinct:,}", shown)
     console.print(table)

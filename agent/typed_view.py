@@ -32,6 +32,9 @@ class ColumnTyping:
     kind: str
     expression: exp.Expression
     notes: tuple[str, ...] = ()
+    mixed: str = ""
+    """Why a text column of dates written several ways is not read as dates (a cell that reads two
+    ways, agent.mixed_dates), '' otherwise: date questions on it are refused with it."""
 
 
 def column(name: str) -> exp.Column:
@@ -101,7 +104,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     text = sample.astype("str") if sample.dtype != "str" else sample
     parsed = parse_cells(text)
     if parsed is None:
-        return ColumnTyping(name, "text", raw)
+        return mixed_typing(name, text.tolist()) or ColumnTyping(name, "text", raw)
     notes = tuple(parsed.conversions)
     if pd.api.types.is_datetime64_any_dtype(parsed.values):
         present = text.dropna().str.strip()
@@ -113,6 +116,20 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
         return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
     decimal_comma = any("decimal comma" in n for n in notes)
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
+
+
+def mixed_typing(name: str, cells: list[object]) -> ColumnTyping | None:
+    """The typing of a text column of dates written several ways (agent.mixed_dates) from its
+    cells (every one the typing is decided from; str, None or NaN missing): a date read form by
+    form, or text with the reason (`mixed`) when a cell reads two ways; None when its cells are
+    not such dates (the first 400 looked at first, so a text column costs little)."""
+    from agent import mixed_dates
+
+    if not mixed_dates.looks_mixed(cells[:400]) or (found := mixed_dates.reading(name, cells)) is None:
+        return None
+    if found.ambiguous:
+        return ColumnTyping(name, "text", column(name), mixed=found.ambiguous)
+    return ColumnTyping(name, "date", mixed_dates.expression(column(name), found), mixed_dates.notes(name, found))
 
 
 def typing_for(name: str, kind: str, notes: tuple[str, ...] = (), decimal_comma: bool = False) -> ColumnTyping:
