@@ -12,8 +12,8 @@ a second field above 12 month-first. When the sample of a text column is dates i
   whose day and month are the same number): the column is typed a date, by a CASE over the forms
   as a SQL syntax tree (each form's own strptime; nothing of the cells enters the SQL);
 - some slash cell reads two ways ('05/03/2024': 5 March or 3 May) and no cell settles the order,
-  or cells show both orders: the column stays text, with a reason naming the column and one such
-  cell (`ColumnTyping.mixed`), and date questions on it are refused with it
+  or cells show both orders: the column stays text, with a reason naming one such cell
+  (`ColumnTyping.mixed`; `reason` names the column too), and date questions on it are refused with it
   (agent.router.verify.date_order.check_mixed_dates)."""
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def _readable(form: str, groups: tuple[str | None, ...]) -> bool:
     return _date(form, groups, False) is not None or (form == "slash" and _date(form, groups, True) is not None)
 
 
-def reading(name: str, cells: list[object]) -> MixedReading | None:
-    """How column `name`'s `cells` (every cell, or a big table's sample; str, None missing) read as
+def reading(cells: list[object]) -> MixedReading | None:
+    """How a column's `cells` (every cell, or a big table's sample; str, None missing) read as
     mixed date forms, or None when under NUMERIC_SHARE of the present cells are such dates."""
     present = _present(cells)
     found = [(v, classify(v)) for v in present]
@@ -120,15 +120,14 @@ def reading(name: str, cells: list[object]) -> MixedReading | None:
     two_ways = next((v for v, g in slash if int(g[0]) != int(g[1])), None)
     ambiguous, order = "", ""
     if day_first and month_first:
-        ambiguous = (f"{name} mixes date formats: '{day_first}' is day-first but '{month_first}' month-first, so "
-                     f"a date such as '{two_ways}' could be either" if two_ways not in (None, day_first, month_first)
-                     else f"{name} mixes date formats: '{day_first}' is day-first but '{month_first}' month-first")
+        ambiguous = (f"'{day_first}' is day-first but '{month_first}' month-first, so a date such as '{two_ways}' "
+                     "could be either" if two_ways not in (None, day_first, month_first)
+                     else f"'{day_first}' is day-first but '{month_first}' month-first")
     elif day_first or month_first:
         order = "day-first" if day_first else "month-first"
     elif two_ways is not None:
         a, b, year = _slash_parts(two_ways)
-        ambiguous = (f"{name} mixes date formats: '{two_ways}' could be {_spoken(a, b, year)} or {_spoken(b, a, year)}, "
-                     "and no cell settles which")
+        ambiguous = f"'{two_ways}' could be {_spoken(a, b, year)} or {_spoken(b, a, year)}, and no cell settles which"
     counts: dict[str, int] = {}
     examples: dict[str, tuple[str, str]] = {}
     for cell, (form, groups) in dated:
@@ -137,8 +136,7 @@ def reading(name: str, cells: list[object]) -> MixedReading | None:
             when = _date(form, groups, order == "day-first")
             if when is not None:
                 examples[form] = (cell, when.isoformat())
-    return MixedReading(order, counts, examples, ambiguous + ("; I will not guess: write its dates one way "
-                                                               "(YYYY-MM-DD)" if ambiguous else ""))
+    return MixedReading(order, counts, examples, ambiguous)
 
 
 def _slash_parts(cell: str) -> tuple[int, int, str]:
@@ -151,12 +149,18 @@ def _spoken(day: int, month: int, year: str) -> str:
     return f"{day} {_MONTH_NAMES[month - 1].capitalize()}" if 1 <= month <= 12 else f"day {day} of month {month}"
 
 
-def notes(name: str, found: MixedReading) -> tuple[str, ...]:
+def reason(column: str, ambiguous: str) -> str:
+    """Why column `column` is not read as dates (`ambiguous`: MixedReading.ambiguous), for the
+    profile and a refusal."""
+    return f"{column} mixes date formats: {ambiguous}; I will not guess: write its dates one way (YYYY-MM-DD)"
+
+
+def notes(found: MixedReading) -> tuple[str, ...]:
     """The parse notes of a column read as mixed date forms: the mix, then one line per form read
     otherwise than ISO; a slash form's line is worded as agent.numbers words a slash column's
     ('read as ... (day-first)'), which the router's lexicon reads the column's order from."""
     mix = ", ".join(f"{_LABELS[f]} ({n:,})" for f, n in found.counts.items())
-    lines = [f"{name} mixes date formats, each cell read as a date by its own form: {mix}"]
+    lines = [f"dates written several ways, each cell read by its own form: {mix}"]
     for form, (cell, iso) in found.examples.items():
         if form == "iso":
             continue

@@ -40,7 +40,7 @@ each text column (agent/engine/sql_engine.py), each a dict that depends on the t
 REPORTS = "reports"
 """The facts file's entry for the parse reports of a table read where it lies, each computed by a
 scan of every row on first use (agent.parse_reports.LazyReports)."""
-_FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py")
+_FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py", "engine/duplicates.py")
 """The code computing FACTS: a facts file written by other code is ignored."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
                    "text_files", "table_rows", "table_cache", "parse_reports", "cell_rules", "typing_sql", "whole_sql",

@@ -34,7 +34,7 @@ class ColumnTyping:
     notes: tuple[str, ...] = ()
     mixed: str = ""
     """Why a text column of dates written several ways is not read as dates (a cell that reads two
-    ways, agent.mixed_dates), '' otherwise: date questions on it are refused with it."""
+    ways: agent.mixed_dates.MixedReading.ambiguous), '' otherwise: date questions on it are refused."""
 
 
 def column(name: str) -> exp.Column:
@@ -125,11 +125,11 @@ def mixed_typing(name: str, cells: list[object]) -> ColumnTyping | None:
     not such dates (the first 400 looked at first, so a text column costs little)."""
     from agent import mixed_dates
 
-    if not mixed_dates.looks_mixed(cells[:400]) or (found := mixed_dates.reading(name, cells)) is None:
+    if not mixed_dates.looks_mixed(cells[:400]) or (found := mixed_dates.reading(cells)) is None:
         return None
     if found.ambiguous:
         return ColumnTyping(name, "text", column(name), mixed=found.ambiguous)
-    return ColumnTyping(name, "date", mixed_dates.expression(column(name), found), mixed_dates.notes(name, found))
+    return ColumnTyping(name, "date", mixed_dates.expression(column(name), found), mixed_dates.notes(found))
 
 
 def typing_for(name: str, kind: str, notes: tuple[str, ...] = (), decimal_comma: bool = False) -> ColumnTyping:
