@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROW = "__tally_row"
 """The column of a table's view holding each row's 0-based position."""
 FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_values", "_fact_cells", "_fact_lines",
-         "_fact_has", "_fact_duplicates")
+         "_fact_has")
 """The table attributes holding this module's facts, each a dict filled on first read: properties
 of the typed rows alone, so the table cache keeps them with the rows (agent/table_cache.py)."""
 _NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",

@@ -7,7 +7,7 @@ row ..."), as it says which summary rows it left out (agent.summary_rows).
 The count is one query over the table as the engine holds it (summary rows left out, as every
 computation runs): its rows less its distinct rows, by a SELECT DISTINCT over every column. It
 runs once per table, on the first answer that needs it, and is kept on the table with the facts
-of its rows (agent.table_rows.FACTS: the table cache keeps it, so a later process opening the
+of its rows (agent.table_cache.FACTS: the table cache keeps it, so a later process opening the
 same file asks no query for it)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from agent.table_type import Table
 from agent.typed_view import column
 
 FACT = "_fact_duplicates"
-"""The table attribute holding {'rows': duplicate rows} once counted (in agent.table_rows.FACTS)."""
+"""The table attribute holding {'rows': duplicate rows} once counted (in agent.table_cache.FACTS)."""
 COUNTED_OPS = (Agg.count, Agg.sum, Agg.mean)
 """Aggregates whose value a duplicate row changes (a min, a max or a distinct count it does not)."""
 
