@@ -8,6 +8,7 @@ or text. The expression is a sqlglot tree over the raw VARCHAR column; missing t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import re
@@ -104,7 +105,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     text = sample.astype("str") if sample.dtype != "str" else sample
     parsed = parse_cells(text)
     if parsed is None:
-        return mixed_typing(name, text.tolist()) or ColumnTyping(name, "text", raw)
+        return mixed_typing(name, text.iloc[:400].tolist(), text.tolist) or ColumnTyping(name, "text", raw)
     notes = tuple(parsed.conversions)
     if pd.api.types.is_datetime64_any_dtype(parsed.values):
         present = text.dropna().str.strip()
@@ -118,14 +119,14 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
 
 
-def mixed_typing(name: str, cells: list[object]) -> ColumnTyping | None:
-    """The typing of a text column of dates written several ways (agent.mixed_dates) from its
-    cells (every one the typing is decided from; str, None or NaN missing): a date read form by
-    form, or text with the reason (`mixed`) when a cell reads two ways; None when its cells are
-    not such dates (the first 400 looked at first, so a text column costs little)."""
+def mixed_typing(name: str, head: list[object], every: Callable[[], list[object]]) -> ColumnTyping | None:
+    """The typing of a text column of dates written several ways (agent.mixed_dates): a date read
+    form by form, or text with the reason (`mixed`) when a cell reads two ways; None when its
+    cells are not such dates. `head`: its first cells, looked at first (a text column costs
+    little); `every()`: every cell the typing is decided from (str, None or NaN missing)."""
     from agent import mixed_dates
 
-    if not mixed_dates.looks_mixed(cells[:400]) or (found := mixed_dates.reading(cells)) is None:
+    if not mixed_dates.looks_mixed(head) or (found := mixed_dates.reading(every())) is None:
         return None
     if found.ambiguous:
         return ColumnTyping(name, "text", column(name), mixed=found.ambiguous)

@@ -63,7 +63,7 @@ def _text(connection, name: str, head: list[str], every: list[object] | None, li
     """The typing of a column the one-format rules leave text: dates written several ways when its
     cells are (typed_view.mixed_typing over every cell the typing reads), else its text."""
     if mixed_dates.looks_mixed(head):
-        found = tv.mixed_typing(name, every if every is not None else cells(connection, name, limit))
+        found = tv.mixed_typing(name, head, lambda: every if every is not None else cells(connection, name, limit))
         if found is not None:
             return found
     return tv.typing_for(name, "text")
