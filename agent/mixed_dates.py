@@ -6,8 +6,8 @@ Here the cells are read form by form: ISO (YYYY-MM-DD, optional time), year firs
 (2024/03/05), dotted (05.03.2024, day-first as agent.numbers reads it), English month names
 ('March 7, 2024', 'Mar 7 2024', '7 March 2024', '7-Mar-2024'), and d/m/y or m/d/y slash dates,
 whose order the column must settle: a cell with a first field above 12 shows day-first, one with
-a second field above 12 month-first. When the sample of a text column is dates in these forms
-(at least agent.numbers.NUMERIC_SHARE of its present cells):
+a second field above 12 month-first. When the sample of a text column is dates in at least two
+of these forms (at least agent.numbers.NUMERIC_SHARE of its present cells):
 - every cell reads one way (ISO, month names, the slash order some cell shows, or slash dates
   whose day and month are the same number): the column is typed a date, by a CASE over the forms
   as a SQL syntax tree (each form's own strptime; nothing of the cells enters the SQL);
@@ -108,12 +108,15 @@ def _readable(form: str, groups: tuple[str | None, ...]) -> bool:
 
 def reading(cells: list[object]) -> MixedReading | None:
     """How a column's `cells` (every cell, or a big table's sample; str, None missing) read as
-    mixed date forms, or None when under NUMERIC_SHARE of the present cells are such dates."""
+    mixed date forms, or None when under NUMERIC_SHARE of the present cells are such dates or
+    they are all of one form (a column of ISO or slash dates alone is agent.numbers'; one of month
+    names alone stays text, as before: 260 such columns of the WTQ tables, whose answers are
+    written as the cells are)."""
     present = _present(cells)
     found = [(v, classify(v)) for v in present]
     dated = [(v, f) for v, f in found if f is not None and _readable(*f)]
-    if not present or len(dated) / len(present) < NUMERIC_SHARE:
-        return None
+    if not present or len(dated) / len(present) < NUMERIC_SHARE or len({f[0] for _, f in dated}) < 2:
+        return None  # one form alone is the one-format rules' to read or leave (month names alone stay text)
     slash = [(v, f[1]) for v, f in dated if f[0] == "slash"]
     day_first = next((v for v, g in slash if int(g[0]) > 12), None)
     month_first = next((v for v, g in slash if int(g[1]) > 12), None)
