@@ -120,12 +120,11 @@ def reading(cells: list[object]) -> MixedReading | None:
     slash = [(v, f[1]) for v, f in dated if f[0] == "slash"]
     day_first = next((v for v, g in slash if int(g[0]) > 12), None)
     month_first = next((v for v, g in slash if int(g[1]) > 12), None)
-    two_ways = next((v for v, g in slash if int(g[0]) != int(g[1])), None)
+    two_ways = next((v for v, g in slash if int(g[0]) != int(g[1]) and max(int(g[0]), int(g[1])) <= 12), None)
     ambiguous, order = "", ""
     if day_first and month_first:
-        ambiguous = (f"'{day_first}' is day-first but '{month_first}' month-first, so a date such as '{two_ways}' "
-                     "could be either" if two_ways not in (None, day_first, month_first)
-                     else f"'{day_first}' is day-first but '{month_first}' month-first")
+        ambiguous = f"'{day_first}' is day-first but '{month_first}' month-first" + (
+            f", so '{two_ways}' could be either" if two_ways else "")
     elif day_first or month_first:
         order = "day-first" if day_first else "month-first"
     elif two_ways is not None:

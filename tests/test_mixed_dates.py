@@ -116,6 +116,8 @@ def test_cells_showing_both_orders_are_not_read(tmp_path):
     table = _write(rows, "csv", tmp_path / "t")
     assert table.roles["appointment_date"] is not ColumnRole.date
     assert "'14/03/2024' is day-first but '03/25/2024' month-first" in table.mixed_dates["appointment_date"]
+    found = mixed_dates.reading(["2024-03-05", "14/03/2024", "03/25/2024", "04/05/2024"])
+    assert found.ambiguous == "'14/03/2024' is day-first but '03/25/2024' month-first, so '04/05/2024' could be either"
 
 
 def test_reading_rules_by_hand():
