@@ -85,3 +85,19 @@ def test_one_duplicate_is_worded_alone_and_none_has_no_note(tmp_path):
         result = _ask(_write(unique, kind, tmp_path / f"once_{kind}"), "What is the total fee?")
         assert result.value == pytest.approx(120 + 80 + 0 + 95.5 + 40)
         assert not any("duplicate" in n for n in result.provenance.notes)
+
+
+def test_the_count_is_kept_with_the_cached_table(tmp_path, monkeypatch):
+    from agent import relation, table_cache
+    from agent.table import load_table
+
+    monkeypatch.setattr(table_cache, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setattr(relation, "CACHE_BYTES", 0)  # every file is cached
+    path = tmp_path / "visits.csv"
+    path.write_text("\n".join(",".join("" if v is None else str(v) for v in r) for r in [HEADER, *ROWS]) + "\n")
+    assert NOTE in _ask(load_table(path), "How many rows are there?").provenance.notes
+    first = load_table(path)
+    assert NOTE in _ask(first, "What is the total fee?").provenance.notes
+    assert table_cache.keep_facts(first)
+    again = load_table(path)
+    assert again.__dict__.get("_fact_duplicates") == {"rows": DUPLICATES}  # read back, not counted again
