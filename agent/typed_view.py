@@ -80,11 +80,18 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
 
 
 def _slash_date(raw: exp.Expression, dayfirst: bool, dotted: bool = False) -> exp.Expression:
+    """A slash (or dotted) date in the column's order, with optional H:M[:S]. A four-digit year is
+    read by %Y, a two-digit one by %y: DuckDB's %Y reads '24' as the year 24, not 2024."""
     order = "%d.%m" if dotted else "%d/%m" if dayfirst else "%m/%d"
-    formats = [f"{order}{order[2]}{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
     text = _present(raw)
-    return exp.Coalesce(this=_fn("try_strptime", text, _s(formats[0])),
-                        expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
+
+    def read(year: str) -> exp.Expression:
+        formats = [f"{order}{order[2]}{year}{clock}" for clock in (" %H:%M:%S", " %H:%M", "")]
+        return exp.Coalesce(this=_fn("try_strptime", text.copy(), _s(formats[0])),
+                            expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
+
+    four = exp.RegexpLike(this=text.copy(), expression=_s(r"^\d{1,2}[/.]\d{1,2}[/.]\d{4}(?:\s|$)"))
+    return exp.Case(ifs=[exp.If(this=four, true=read("%Y"))], default=read("%y"))
 
 
 def _iso_date(raw: exp.Expression) -> exp.Expression:
