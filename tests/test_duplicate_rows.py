@@ -101,3 +101,14 @@ def test_the_count_is_kept_with_the_cached_table(tmp_path, monkeypatch):
     assert table_cache.keep_facts(first)
     again = load_table(path)
     assert again.__dict__.get("_fact_duplicates") == {"rows": DUPLICATES}  # read back, not counted again
+
+
+def test_a_table_over_the_checked_rows_says_the_check_was_skipped(tmp_path, monkeypatch):
+    from agent.engine import duplicates
+
+    monkeypatch.setattr(duplicates, "CHECKED_ROWS", len(ROWS) - 1)  # 9 rows: one over the limit
+    table = _write(ROWS, "csv", tmp_path / "visits")
+    result = _ask(table, "How many rows are there?")
+    assert result.value == 9
+    assert "exact duplicate rows not counted (a table over 8 rows)" in result.provenance.notes
+    assert NOTE not in result.provenance.notes

@@ -8,7 +8,9 @@ The count is one query over the table as the engine holds it (summary rows left 
 computation runs): its rows less its distinct rows, by a SELECT DISTINCT over every column. It
 runs once per table, on the first answer that needs it, and is kept on the table with the facts
 of its rows (agent.table_cache.FACTS: the table cache keeps it, so a later process opening the
-same file asks no query for it)."""
+same file asks no query for it). A table over CHECKED_ROWS rows is not counted (the DISTINCT
+reads every column of every row: on a 10M-row Parquet file it doubled a first question's CPU,
+1.64 s -> 3.10 s, `bench/onepath.py --cold`), and its answers say so."""
 
 from __future__ import annotations
 
@@ -20,13 +22,18 @@ from agent.typed_view import column
 
 FACT = "_fact_duplicates"
 """The table attribute holding {'rows': duplicate rows} once counted (in agent.table_cache.FACTS)."""
+CHECKED_ROWS = 1_000_000
+"""The most rows whose duplicates are counted; a bigger table's answers say the check was skipped."""
 COUNTED_OPS = (Agg.count, Agg.sum, Agg.mean)
 """Aggregates whose value a duplicate row changes (a min, a max or a distinct count it does not)."""
 
 
-def duplicate_rows(table: Table, fetch, name: str) -> int:
+def duplicate_rows(table: Table, fetch, name: str) -> int | None:
     """Rows of `table` beyond the first of each set of rows alike in every column, counted by SQL
-    (`fetch` runs a tree on the backend where the table is registered as `name`) once per table."""
+    (`fetch` runs a tree on the backend where the table is registered as `name`) once per table;
+    None for a table over CHECKED_ROWS rows (not counted)."""
+    if table.rows > CHECKED_ROWS:
+        return None
     kept = table.__dict__.get(FACT)
     if not kept:
         columns = [column(c) for c in table.columns]
@@ -36,8 +43,10 @@ def duplicate_rows(table: Table, fetch, name: str) -> int:
     return int(kept["rows"])
 
 
-def note(count: int) -> list[str]:
-    """The provenance note for `count` duplicate rows ([] for none)."""
+def note(count: int | None) -> list[str]:
+    """The provenance note for `count` duplicate rows ([] for none; None: not counted)."""
+    if count is None:
+        return [f"exact duplicate rows not counted (a table over {CHECKED_ROWS:,} rows)"]
     if not count:
         return []
     rows = f"{count:,} rows are exact duplicates" if count > 1 else "1 row is an exact duplicate"
