@@ -156,16 +156,16 @@ def _unfollowed(question: str, last_turn: tuple[str, bool] | None, previous_ques
     if last_turn is None or not refers_back(question):
         return None
     asked, answered = last_turn
+    lead = "I cannot answer this follow-up: "
+    ask = "; ask it in full, with its conditions."
     if not answered:
         since = f" (the last answered question was '{previous_question}')" if previous_question else ""
-        return (f"I cannot answer this follow-up: the previous question ('{asked}') was not answered, so I cannot tell which rows this follow-up "
-                f"means{since}; ask it in full, with its conditions.")
+        return f"{lead}the previous question ('{asked}') was not answered, so the rows it means are unknown{since}{ask}"
     if switched:
-        return (f"I cannot answer this follow-up: it reads another sheet than the previous one ('{asked}'), so it cannot build on "
-                "its rows; ask it in full, with its conditions.")
+        return f"{lead}it reads another sheet than the previous question ('{asked}'), so it cannot build on its rows{ask}"
     if previous_question != asked:
-        return (f"I cannot answer this follow-up: the previous answer ('{asked}') is not a total, count, average or percentage over rows, so I "
-                "cannot tell which rows this follow-up means; ask it in full, with its conditions.")
+        return (f"{lead}the previous answer ('{asked}') is not a total, count, average or percentage over rows, so "
+                f"the rows it means are unknown{ask}")
     return None
 
 
