@@ -51,7 +51,7 @@ def test_rows_of_a_column_with_no_test_are_refused(question):
 def test_which_x_has_the_most_y_per_z_is_refused_naming_the_readings(question):
     outcome = router_agent(CLINIC).ask(question)
     assert outcome.status == "abstained", outcome.answer
-    assert "rate" in outcome.answer and "pair" in outcome.answer
+    assert "average Amount of each" in outcome.answer and "pair" in outcome.answer
 
 
 @pytest.mark.parametrize("question, value", [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon_data import Lexicon
-from agent.router.reading import Item, Reading
+from agent.router.reading import Evidence, Item, Reading
 
 
 def check_rate_per(item: Item, per: Item, reading: Reading, draft: Draft, lex: Lexicon) -> None:
@@ -22,7 +22,9 @@ def check_rate_per(item: Item, per: Item, reading: Reading, draft: Draft, lex: L
     if measure is None or not (measure.kind == "measure" or (measure.kind == "column"
                                                              and measure.column in lex.numeric_columns)):
         return
-    grouped = draft.group_by[0]
-    raise Abstain(f"'{measure.text} per {item.text}' after a ranking of {grouped} could be a rate ({measure.text} "
-                  f"divided by {item.column}, or the average {measure.text} of each {item.text}) or the {grouped} "
-                  f"and {item.column} pair with the highest total; say which (e.g. 'by {grouped} and {item.column}').")
+    grouped, y, z = draft.group_by[0], measure.column or measure.text, item.column
+    rate = f"a rate ({y} divided by {z}, or the average {y} of each {z})" if z in lex.numeric_columns \
+        else f"the average {y} of each {z}"
+    said = "" if item.evidence is Evidence.exact else f" ('{item.text}' read as {z}; it may mean each row)"
+    raise Abstain(f"'{y} per {z}'{said} after a ranking of {grouped} could be {rate} or the {grouped} and {z} pair "
+                  f"with the highest total; say which (e.g. 'the highest total {y} by {grouped} and {z}').")
