@@ -59,6 +59,7 @@ def test_which_x_has_the_most_y_per_z_is_refused_naming_the_readings(question):
     ("What is the total Amount for dermatology or orthopedics?", 50 + 250 + 80 + 400),
     ("What is the average Amount for Dermatology and Orthopedics?", (50 + 250 + 80 + 400) / 4),
     ("How many rows are pediatrics or cardiology?", 3),  # rows 1, 2, 7
+    ("What is the total Amount for dermatology, orthopedics and cardiology?", 100 + 300 + 50 + 250 + 80 + 400),
 ])
 def test_two_spelled_values_of_one_column_joined_are_either_value(question, value):
     outcome = router_agent(CLINIC).ask(question)

@@ -133,7 +133,8 @@ def _join_spelled(item: Item, reading: Reading, draft: Draft, lex: Lexicon, tabl
     for value in last.values or ():
         widen(first, value)
     _both_flag_values(item, first, lex)
-    draft.notes.append(f"read '{reading.tokens[at].text} ... {item.text}' as {first.column} is either value "
+    said = reading.at(at).text if reading.at(at) is not None else reading.tokens[at].text
+    draft.notes.append(f"read '{said} ... {item.text}' as {first.column} is either value "
                        "(a row holds one)")
 
 
