@@ -139,10 +139,20 @@ def _ratio_text(result: RatioResult, plan: RatioArgs | None) -> str:
     return text + f" Overall: {overall}."
 
 
+def _plain_presence(condition: str) -> str:
+    """'Insurance IS NOT NULL' as 'a value in Insurance' ('IS NULL': 'no value in'), when it is the
+    whole condition; any other condition as it ran."""
+    for test, words in ((" IS NOT NULL", "a value in"), (" IS NULL", "no value in")):
+        column = condition.removesuffix(test)
+        if column != condition and " AND " not in column and " OR " not in column:
+            return f"{words} {column}"
+    return condition
+
+
 def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     what = label(result.op, result.column)
     if not result.group_by and result.op == Agg.count and not result.column and " WHERE " in result.provenance.operation:
-        condition = result.provenance.operation.split(" WHERE ", 1)[1]
+        condition = _plain_presence(result.provenance.operation.split(" WHERE ", 1)[1])
         return f"{fmt(result.value)} of {result.provenance.rows_scanned:,} rows have {condition}."
     if not result.group_by:
         return f"The {what} is {fmt_value(result)(result.value)}."

@@ -34,6 +34,11 @@ def test_rows_having_a_column_count_the_rows_where_it_is_not_blank(question, row
     assert "not missing" in outcome.restatement and "distinct" not in outcome.restatement
 
 
+def test_the_answer_says_rows_with_a_value_in_plain_words():
+    outcome = router_agent(CLINIC).ask("How many rows have Insurance?")
+    assert outcome.answer.splitlines()[0] == "5 of 7 rows have a value in Insurance."
+
+
 @pytest.mark.parametrize("question", [
     "How many rows of Insurance?",  # rows, with no test on Insurance: never its 3 distinct values
     "How many rows does Insurance have?",
