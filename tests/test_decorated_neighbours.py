@@ -77,3 +77,19 @@ def test_a_plain_neighbour_in_a_styled_column_is_answered():
 def test_a_title_beginning_with_at_is_answered():
     _, result = router_ask(SONGS, "what title is listed after hello?")
     assert [row["Title"] for row in result.rows] == ["At Seventeen"]
+
+
+# Each team is written after its country and code; the row after 'Italy (ITA) Italy I' is 'Germany (GER) Germany I'.
+BOBSLEIGH = ("Rank,Team,Final\n1,Switzerland (SUI) Switzerland I,5:10.44\n2,Italy (ITA) Italy I,5:12.10\n"
+             "3,Germany (GER) Germany I,5:12.39\n")
+
+
+def test_a_country_code_before_a_name_is_a_mark():
+    assert leading_mark("Germany (GER) Germany I", set()) == "Germany I"
+    assert leading_mark("Germany (GER)", set()) is None  # a code after the name: values.bare_name's
+
+
+def test_a_neighbour_written_after_a_country_code_is_refused():
+    outcome = router_agent(BOBSLEIGH).ask("what team comes after italy (ita) italy i?")
+    assert outcome.status == "abstained", outcome.answer
+    assert "'Germany (GER) Germany I'" in outcome.answer, outcome.answer

@@ -5,7 +5,8 @@ say: 'which country won the most gold medals' is Great Britain to one reader and
 (GBR)' to another. So is a mark before a name ('^ Juk Faat Wan'), a game's side before an
 opponent the column also names alone ('at Minnesota Vikings' beside 'Minnesota Vikings'), and a
 side or a poll rank the column writes before several names ('at Auburn', 'at Vanderbilt', '#7 LSU'
-in a schedule's Opponent column: the opponent is Auburn or LSU to one reader). A plan
+in a schedule's Opponent column: the opponent is Auburn or LSU to one reader), and a country with its
+code before a team's name ('Germany (GER) Germany I': the team is Germany I to one reader). A plan
 that would show such a cell of the rows it reads abstains, naming it; for the row before or after
 a named row, the cells of that one row."""
 
@@ -19,6 +20,7 @@ from pydantic import BaseModel
 from agent import table_rows
 from agent.ops.common import selected
 from agent.router.draft import Abstain
+from agent.router.positions import PLACEHOLDERS
 from agent.router.values import bare_name
 from agent.table import ColumnRole, Table
 
@@ -57,6 +59,30 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
                               "or name the row.")
 
 
+def check_shown_present(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a first/last row in the table's order that the plan shows holds no value
+    in a column it shows (missing, 'N/A', a dash): 'the last person appointed' with the last row's
+    Appointed by blank is not answered 'missing'; the question may mean the last row that has one,
+    or another column. Run last, so a check naming the question's words speaks first."""
+    if type(plan).__name__ != "RankArgs" or plan.by is not None or plan.near is not None or plan.distinct \
+            or table.lies_in_file:
+        return
+    rows = _shown_rows(plan, table)
+    for column in plan.columns:
+        for value in rows[column]:
+            if _empty(value):
+                raise Abstain(f"The {'first' if plan.order == 'asc' else 'last'} row in the table's order holds no "
+                              f"{column} ({value if isinstance(value, str) else 'missing'}); I could not tell which "
+                              "row or column the question means.")
+
+
+def _empty(value: object) -> bool:
+    """True for a missing cell or one holding a placeholder ('N/A', '-', 'TBA')."""
+    import pandas as pd
+
+    return bool(pd.isna(value)) if not isinstance(value, str) else value.strip().casefold() in PLACEHOLDERS
+
+
 def _decorated(table: Table, column: str) -> bool:
     """True when some distinct value of `column` writes a name with a code or mark (by SQL, no rows
     read), cached on the table: the check runs on every plan showing the column."""
@@ -72,6 +98,8 @@ _MARK = re.compile(r"^[^\w\s(\"'“‘]{1,2}\s+(?P<name>\w.*)$")
 """A mark and a space before a name: '^ Juk Faat Wan', '@ Braves', '* Kenya'."""
 _AWAY = re.compile(r"^(?:at|@|vs\.?)\s+(?P<name>\w.*)$", re.IGNORECASE)
 """'at Minnesota Vikings', 'vs. Boston': a game's side before an opponent's name."""
+_CODED = re.compile(r"^\w[^()]*?\s*\([A-Z]{3}\)\s+(?P<name>\w.*)$")
+"""A country and its three-letter code before a name: 'Germany (GER) Germany I', 'Italy (ITA) Italy II'."""
 _STYLES = (re.compile(r"^(?:at|vs\.?|v\.)\s+(?P<name>[A-Z0-9#].*)$"), re.compile(r"^#\d{1,3}\s+(?P<name>\w.*)$"))
 """A side written in lower case before a capitalised name ('at Auburn', 'vs. Boston'; not 'At Last'),
 and a poll rank before a name ('#7 LSU', '#25 Georgia Tech*'): marks only where the column writes
@@ -81,11 +109,12 @@ at least two cells so (`_styled`)."""
 def leading_mark(value: str, known: set[str], styled: bool = False) -> str | None:
     """The name a cell writes after a leading mark ('^ Juk Faat Wan' -> 'Juk Faat Wan'), or after
     'at'/'@'/'vs' when the column also holds that name on its own ('at Minnesota Vikings' beside
-    'Minnesota Vikings'), or, in a `styled` column (`_styled`), after a lower-case side or a poll rank
+    'Minnesota Vikings'), or after a country and its code ('Germany (GER) Germany I' -> 'Germany I'),
+    or, in a `styled` column (`_styled`), after a lower-case side or a poll rank
     ('at Auburn' -> 'Auburn', '#7 LSU' -> 'LSU'); None otherwise. `known`: the column's values,
     stripped and casefolded."""
     text = value.strip()
-    if (found := _MARK.match(text)) is not None:
+    if (found := _MARK.match(text) or _CODED.match(text)) is not None:
         return found.group("name")
     if (found := _AWAY.match(text)) is not None and found.group("name").casefold() in known:
         return found.group("name")
