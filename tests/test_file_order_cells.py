@@ -51,3 +51,12 @@ def test_a_year_asked_of_dates_is_refused():
 def test_a_year_asked_of_years_is_answered():
     _, result = router_ask(ENGINES, "what is the last year built listed?")
     assert [float(row["Built"]) for row in result.rows] == [1984.0]
+
+
+# Two winners in 1992, Budivelnyk listed first; 'year of 1992' names a year, it asks for none.
+SEASONS = "Year,Winner\n1992,Budivelnyk\n1992,Kyiv\n1993,Dnipro\n"
+
+
+def test_a_year_named_by_its_number_asks_no_year():
+    _, result = router_ask(SEASONS, "who was the winner in the first year of 1992?")
+    assert [row["Winner"] for row in result.rows] == ["Budivelnyk"]

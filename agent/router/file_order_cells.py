@@ -44,16 +44,29 @@ _ONLY_YEAR = re.compile(r"(?:1[0-9]{3}|20[0-9]{2})(?:\.0)?")
 
 
 def year_asked(reading: Reading, plan: RankArgs, table: Table) -> None:
-    """Abstain when the question asks for a year ('year', not before a number: 'the year 2000'
-    names one) and a column shown holds cells that are more than a year ('March 1983'): the
-    answer would be the whole cell, not the year asked."""
+    """Abstain when the question asks for a year of the column shown ('year' right beside a word
+    naming that column, 'the first year entered service', or right after 'what'/'which') and the
+    column holds cells that are more than a year ('March 1983'): the answer would be the whole
+    cell, not the year asked. 'the first year of 1992' (a number after it) names a year, asks none."""
     tokens = reading.tokens
-    if not any(t.lower in ("year", "years") and not (i + 1 < len(tokens) and tokens[i + 1].kind == "number")
-               for i, t in enumerate(tokens)):
-        return
-    for column in plan.columns:
-        cells = [str(v).strip() for v in table.df[column].head(5000) if not missing(v) and str(v).strip()]
-        other = next((c for c in cells if not _ONLY_YEAR.fullmatch(c)), None)
-        if other is not None:
-            raise Abstain(f"'year' asks for a year, but {column} holds more than a year ('{other}'); "
-                          f"ask for the {column} of that row.")
+    words = [t.lower for t in tokens]
+    spans = [(i.pos, i.pos + len(i.text.split())) for i in reading.items
+             if i.kind == "column" and i.column in plan.columns]
+    for p, word in enumerate(words):
+        if word not in ("year", "years") or _names_year(tokens, p):
+            continue
+        beside = any(end == p or start == p + 1 for start, end in spans) or p > 0 and words[p - 1] in ("what", "which")
+        if not beside:
+            continue
+        for column in plan.columns:
+            cells = [str(v).strip() for v in table.df[column].head(5000) if not missing(v) and str(v).strip()]
+            other = next((c for c in cells if not _ONLY_YEAR.fullmatch(c)), None)
+            if other is not None:
+                raise Abstain(f"'{tokens[p].text}' asks for a year, but {column} holds more than a year ('{other}'); "
+                              f"ask for the {column} of that row.")
+
+
+def _names_year(tokens, p: int) -> bool:
+    """True when a number follows 'year' at `p`, or 'of' then a number ('the year 2000', 'year of 1992')."""
+    after = [t.kind for t in tokens[p + 1:p + 3]]
+    return after[:1] == ["number"] or bool(tokens[p + 1:p + 2]) and tokens[p + 1].lower == "of" and after[1:2] == ["number"]
