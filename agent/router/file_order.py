@@ -2,23 +2,27 @@
 shapes where that reading answers another question than the one asked refuse, naming the words.
 'first place' is a standing; 'opened first' orders by a column; 'where'/'when' ask for a column
 nobody named; 'who' is not answered with a number or a date (cells with digits: 'January 21, 1987',
-'1931 - 1936'); 'last in <column>' orders by that column; a summary row ('Total') is not the last entry."""
+'1931 - 1936'); 'last in <column>' orders by that column; a summary row ('Total') is not the last entry;
+'year' asks for a year, not a cell holding a month too ('the first year entered service': 'March 1983'),
+and a column named only by its header's parentheses is not shown ('country' of 'Company (country)';
+file_order_cells.py)."""
 
 from __future__ import annotations
 
 import math
 import re
 
-from agent.predicates import selected
 from agent.plan import Op, Predicate
+from agent.predicates import selected
 from agent.queries import RankArgs
-from agent.router.positions import TIME, order_key, ordering_columns
-from agent.router.rank import _who
-from agent.router.tokens import tokenize
 from agent.router.draft import Abstain
+from agent.router.file_order_cells import shown_by_bracket, year_asked
 from agent.router.lexicon import Lexicon
 from agent.router.link import Reading
 from agent.router.name_columns import holds_names
+from agent.router.positions import TIME, order_key, ordering_columns
+from agent.router.rank import _who
+from agent.router.tokens import tokenize
 from agent.table import ColumnRole, Table
 
 STANDINGS = frozenset({"place", "places", "position", "positions", "rank", "ranked", "finish", "finisher", "prize",
@@ -108,7 +112,9 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
         plan = plan.model_copy(update={"columns": [_asked_of_row(reading, plan, words, at)]})
     _every_column_used(reading, plan, at)
     _shown_by_name(reading, plan)
+    shown_by_bracket(reading, plan, table)
     _time_agrees(plan, words, table)
+    year_asked(reading, plan, table)
     shown = plan.columns[0] if plan.columns else None
     if words[0] in ("who", "whom") and shown is not None and (table.roles[shown] is ColumnRole.numeric
                                                                or not holds_names(table, shown)):

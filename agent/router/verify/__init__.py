@@ -76,6 +76,7 @@ from agent.router.verify.neighbour_column import check_neighbour_column
 from agent.router.verify.joined_values import check_joined_values
 from agent.router.verify.numbering import check_numbering
 from agent.router.verify.paired import check_paired_rows
+from agent.router.verify.decorated import check_shown_present
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -137,3 +138,4 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     check_joined_values(plan, table)
     check_numbering(plan, table)
     check_paired_rows(plan, reading, table)
+    check_shown_present(plan, table)

@@ -2,8 +2,11 @@
 after it ('Great Britain (GBR)', 'Detroit Waza*', router/values.py `bare_name`) is the table's
 decoration of a name, and whether the code or mark belongs to the answer is not the question's to
 say: 'which country won the most gold medals' is Great Britain to one reader and 'Great Britain
-(GBR)' to another. So is a mark before a name ('^ Juk Faat Wan') and a game's side before an
-opponent the column also names alone ('at Minnesota Vikings' beside 'Minnesota Vikings'). A plan
+(GBR)' to another. So is a mark before a name ('^ Juk Faat Wan'), a game's side before an
+opponent the column also names alone ('at Minnesota Vikings' beside 'Minnesota Vikings'), and a
+side or a poll rank the column writes before several names ('at Auburn', 'at Vanderbilt', '#7 LSU'
+in a schedule's Opponent column: the opponent is Auburn or LSU to one reader), and a country with its
+code before a team's name ('Germany (GER) Germany I': the team is Germany I to one reader). A plan
 that would show such a cell of the rows it reads abstains, naming it; for the row before or after
 a named row, the cells of that one row."""
 
@@ -17,6 +20,7 @@ from pydantic import BaseModel
 from agent import table_rows
 from agent.ops.common import selected
 from agent.router.draft import Abstain
+from agent.router.positions import PLACEHOLDERS
 from agent.router.values import bare_name
 from agent.table import ColumnRole, Table
 
@@ -46,13 +50,37 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
         values = rows[column].dropna().astype(str)
         if type(plan).__name__ == "FrequencyArgs":
             values = _frequent(values, plan.order, plan.limit)
-        known = _folded(table, column)
+        known, styled = _folded(table, column), _styled(table, column)
         for value in values:
-            name = bare_name(value) or leading_mark(value, known)
+            name = bare_name(value) or leading_mark(value, known, styled)
             if name is not None:
                 raise Abstain(f"{column} writes names with a code or mark beside them ('{value.strip()}'), so the "
                               f"answer could be either '{name}' or the cell as written; ask for {column} as written "
                               "or name the row.")
+
+
+def check_shown_present(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a first/last row in the table's order that the plan shows holds no value
+    in a column it shows (missing, 'N/A', a dash): 'the last person appointed' with the last row's
+    Appointed by blank is not answered 'missing'; the question may mean the last row that has one,
+    or another column. Run last, so a check naming the question's words speaks first."""
+    if type(plan).__name__ != "RankArgs" or plan.by is not None or plan.near is not None or plan.distinct \
+            or table.lies_in_file:
+        return
+    rows = _shown_rows(plan, table)
+    for column in plan.columns:
+        for value in rows[column]:
+            if _empty(value):
+                raise Abstain(f"The {'first' if plan.order == 'asc' else 'last'} row in the table's order holds no "
+                              f"{column} ({value if isinstance(value, str) else 'missing'}); I could not tell which "
+                              "row or column the question means.")
+
+
+def _empty(value: object) -> bool:
+    """True for a missing cell or one holding a placeholder ('N/A', '-', 'TBA')."""
+    import pandas as pd
+
+    return bool(pd.isna(value)) if not isinstance(value, str) else value.strip().casefold() in PLACEHOLDERS
 
 
 def _decorated(table: Table, column: str) -> bool:
@@ -60,28 +88,54 @@ def _decorated(table: Table, column: str) -> bool:
     read), cached on the table: the check runs on every plan showing the column."""
     cache = table.__dict__.setdefault("_verify_decorated", {})
     if column not in cache:
-        known = _folded(table, column)
-        cache[column] = any(bare_name(str(v)) is not None or leading_mark(str(v), known) is not None
+        known, styled = _folded(table, column), _styled(table, column)
+        cache[column] = any(bare_name(str(v)) is not None or leading_mark(str(v), known, styled) is not None
                             for v in table_rows.distinct(table, column))
     return cache[column]
 
 
 _MARK = re.compile(r"^[^\w\s(\"'“‘]{1,2}\s+(?P<name>\w.*)$")
 """A mark and a space before a name: '^ Juk Faat Wan', '@ Braves', '* Kenya'."""
-_AWAY = re.compile(r"^(?:at|@|vs\.?)\s+(?P<name>\w.*)$", re.I)
+_AWAY = re.compile(r"^(?:at|@|vs\.?)\s+(?P<name>\w.*)$", re.IGNORECASE)
 """'at Minnesota Vikings', 'vs. Boston': a game's side before an opponent's name."""
+_CODED = re.compile(r"^\w[^()]*?\s*\([A-Z]{3}\)\s+(?P<name>\w.*)$")
+"""A country and its three-letter code before a name: 'Germany (GER) Germany I', 'Italy (ITA) Italy II'."""
+_STYLES = (re.compile(r"^(?:at|vs\.?|v\.)\s+(?P<name>[A-Z0-9#].*)$"), re.compile(r"^#\d{1,3}\s+(?P<name>\w.*)$"))
+"""A side written in lower case before a capitalised name ('at Auburn', 'vs. Boston'; not 'At Last'),
+and a poll rank before a name ('#7 LSU', '#25 Georgia Tech*'): marks only where the column writes
+at least two cells so (`_styled`)."""
 
 
-def leading_mark(value: str, known: set[str]) -> str | None:
+def leading_mark(value: str, known: set[str], styled: bool = False) -> str | None:
     """The name a cell writes after a leading mark ('^ Juk Faat Wan' -> 'Juk Faat Wan'), or after
     'at'/'@'/'vs' when the column also holds that name on its own ('at Minnesota Vikings' beside
-    'Minnesota Vikings'); None otherwise. `known`: the column's values, stripped and casefolded."""
+    'Minnesota Vikings'), or after a country and its code ('Germany (GER) Germany I' -> 'Germany I'),
+    or, in a `styled` column (`_styled`), after a lower-case side or a poll rank
+    ('at Auburn' -> 'Auburn', '#7 LSU' -> 'LSU'); None otherwise. `known`: the column's values,
+    stripped and casefolded."""
     text = value.strip()
-    if (found := _MARK.match(text)) is not None:
+    if (found := _MARK.match(text) or _CODED.match(text)) is not None:
         return found.group("name")
     if (found := _AWAY.match(text)) is not None and found.group("name").casefold() in known:
         return found.group("name")
+    if styled and (found := _styled_mark(text)) is not None:
+        return found
     return None
+
+
+def _styled_mark(text: str) -> str | None:
+    """The name after a lower-case side or a poll rank in `text` ('at Auburn' -> 'Auburn'), else None."""
+    return next((m.group("name") for m in (p.match(text) for p in _STYLES) if m is not None), None)
+
+
+def _styled(table: Table, column: str) -> bool:
+    """True when at least two distinct values of `column` write a lower-case side or a poll rank
+    before a name ('at Auburn' and 'at Vanderbilt', or '#7 LSU' and 'at Auburn'): the column's
+    style, so one cell 'at Rest' among titles is no mark. Cached on the table."""
+    cache = table.__dict__.setdefault("_verify_styled", {})
+    if column not in cache:
+        cache[column] = sum(_styled_mark(str(v).strip()) is not None for v in table_rows.distinct(table, column)) >= 2
+    return cache[column]
 
 
 def _folded(table: Table, column: str) -> set[str]:
