@@ -75,8 +75,8 @@ def year_header(column: str) -> bool:
 
 def fmt_year(value: Value) -> str:
     """A value of a year column as a year is written: 2020 and 2019.6, never '2,020' (a number from
-    1000 to 9999, whole or not, loses the thousands separator); anything else as `fmt`."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1000 <= abs(value) < 10000:
+    1000 to 2999, whole or not, loses the thousands separator); anything else as `fmt`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1000 <= value < 3000:
         return str(int(value)) if float(value).is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
     return fmt(value)
 
@@ -145,7 +145,7 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         condition = result.provenance.operation.split(" WHERE ", 1)[1]
         return f"{fmt(result.value)} of {result.provenance.rows_scanned:,} rows have {condition}."
     if not result.group_by:
-        return f"The {what} is {_fmt_of(result)(result.value)}."
+        return f"The {what} is {fmt_value(result)(result.value)}."
     by = ", ".join(result.group_by)
     if plan is not None and plan.limit == 1 and result.groups:
         top = result.groups[0]
@@ -155,9 +155,9 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
         elif result.ties:
             names = [key_text(g) for g in (top, *result.ties)]
             joined = ", ".join(names[:-1]) + " and " + names[-1]
-            return f"{joined} tie with the {_rank(plan.order)} {what}: {_fmt_of(result)(top.value)}."
+            return f"{joined} tie with the {_rank(plan.order)} {what}: {fmt_value(result)(top.value)}."
         else:
-            text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {_fmt_of(result)(top.value)}."
+            text = f"{key_text(top)} has the {_rank(plan.order)} {what}: {fmt_value(result)(top.value)}."
         if result.ties:
             text += f" Tied at the same value: {', '.join(key_text(g) for g in result.ties)}."
         return text
@@ -166,7 +166,7 @@ def _aggregate_text(result: AggregateResult, plan: AggregateArgs | None) -> str:
     text = f"The {what} by {by} ({result.total_groups:,} {plural('group', result.total_groups)}{direction}"
     text += f", first {shown} returned" if shown < result.total_groups else ""
     listed = result.groups if shown <= 5 else result.groups[:3]
-    text += "): " + "; ".join(f"{key_text(g)}: {_fmt_of(result)(g.value)}" for g in listed)
+    text += "): " + "; ".join(f"{key_text(g)}: {fmt_value(result)(g.value)}" for g in listed)
     text += "; ... (see the table)." if len(listed) < shown else "."
     if result.ties:
         text += f" Tied with the last returned: {', '.join(key_text(g) for g in result.ties)}."
@@ -177,12 +177,13 @@ _YEAR_OPS = (Agg.mean, Agg.median, Agg.min, Agg.max)
 """Aggregates of a year column that are themselves years (a total or a count of years is not)."""
 
 
-def _fmt_of(result: AggregateResult):
+def fmt_value(result: AggregateResult):
     """The formatter of an aggregate's value: `fmt_year` for a mean, median, minimum or maximum of a
-    year column ('The average since_year is 2020'), else `fmt`."""
+    year column ('The average since_year is 2020'), else `fmt`; in sentences and the table view."""
     if result.op in _YEAR_OPS and result.column is not None and year_header(result.column):
         return fmt_year
     return fmt
+
 
 
 def provenance_lines(result: Result) -> list[str]:

@@ -15,6 +15,7 @@ from agent.loop import Agent
 from agent.outcome import Abstained, AnyOutcome
 from agent.plan import AggregateArgs, RatioArgs
 from agent.queries import LatestArgs
+from agent.router.follow_up import refers_back
 from agent.sheets import follow_sheet
 
 _PLAN = TypeAdapter(AggregateArgs | RatioArgs | LatestArgs | None)
@@ -31,8 +32,13 @@ class Session:
         self.current: int | None = None
         self.transcript = transcript
         self.previous: AggregateArgs | RatioArgs | LatestArgs | None = None
+        self.previous_question: str | None = None
+        """The question whose plan `previous` is (the last answered turn that a follow-up can refine)."""
+        self.last_turn: tuple[str, bool] | None = None
+        """(question, answered) of the last turn; None before the first."""
         self.history: list[AnyOutcome] = []
         self.notice: str | None = None
+        self.moved_sheet = False
 
     @property
     def agent(self) -> Agent:
@@ -77,35 +83,90 @@ class Session:
                                  f"{str(record.get('sha256'))[:12]}), not {agent.table.path} "
                                  f"(sha256 {agent.table.sha256[:12]}); start a new session instead")
             if record["event"] == "outcome":
-                try:  # follow-ups refine aggregates, ratios and history counts; other typed query plans are not refined
-                    session.previous = _PLAN.validate_python(record["plan"]) if record.get("plan") is not None else None
-                except ValueError:
-                    session.previous = None
+                session._restore(record)
         return session
+
+    def _restore(self, record: dict[str, object]) -> None:
+        """The state after an outcome record of a transcript, as `record` left it."""
+        try:  # follow-ups refine aggregates, ratios and history counts; other typed query plans are not refined
+            plan = _PLAN.validate_python(record["plan"]) if record.get("plan") is not None else None
+        except ValueError:
+            plan = None
+        self._keep(str(record.get("question", "")), record.get("status") in _ANSWERED, plan)
+
+    def _keep(self, question: str, answered: bool, plan: object) -> None:
+        """After a turn: an answered one's plan is the one follow-ups refine (None when it is not an
+        aggregate, ratio or history count); a refused turn keeps the last answered plan, though a
+        follow-up right after it is refused (`_unfollowed`): the state is never silently reset."""
+        self.last_turn = (question, answered)
+        if answered:
+            refined = isinstance(plan, (AggregateArgs, RatioArgs, LatestArgs))
+            self.previous = plan if refined else None
+            self.previous_question = question if refined else None
 
     def ask(self, question: str) -> AnyOutcome:
         """Answer `question` (a follow-up may only add conditions) and append it to the transcript.
         Over several sheets: the sheet it reads against answers (a refusal naming them when several
-        read it alike); moving to another sheet, or a refused turn, carries no last plan."""
+        read it alike). A follow-up ('their', 'and for X') is refused, saying why, right after a
+        refused turn, an answer that is no aggregate over rows, or a move to another sheet."""
         turn = follow_sheet(question, self.sheets, self.current)
         self.notice = turn.notice
-        if turn.refusal is not None:
-            outcome: AnyOutcome = Abstained(question=question, answer=turn.refusal, reason=turn.refusal)
+        switched, self.moved_sheet = turn.switched or self.moved_sheet, False
+        unfollowed = _unfollowed(question, self.last_turn, self.previous_question, switched)
+        if turn.refusal is not None or unfollowed is not None:
+            reason = turn.refusal or unfollowed
+            outcome: AnyOutcome = Abstained(question=question, answer=reason, reason=reason)
         else:
             if turn.switched:
                 self.previous = None
             self.current = turn.index
             outcome = self.agent.ask(question, self.previous)
-            refined = isinstance(outcome.plan, (AggregateArgs, RatioArgs, LatestArgs))
-            self.previous = outcome.plan if refined else None  # after a refusal a follow-up follows nothing
+        self.record(outcome)
+        return outcome
+
+    def record(self, outcome: AnyOutcome) -> None:
+        """Append `outcome` (of a question asked in this session) to the history and the transcript,
+        and keep what a follow-up needs: an answered turn's plan; a refused turn leaves the last
+        answered plan in place but marks it unfollowable (`_unfollowed`)."""
+        self._keep(outcome.question, outcome.status in _ANSWERED, outcome.plan)
         self.history.append(outcome)
         self._append({"event": "outcome", "time": time.time(), **outcome.model_dump(mode="json")})
-        return outcome
+
+    def moved(self) -> None:
+        """The next question goes to another sheet (the web page picks it): the last plan's columns
+        are not its columns, so a follow-up of it is refused (`_unfollowed`)."""
+        self.previous, self.moved_sheet = None, True
 
     def _append(self, record: dict[str, object]) -> None:
         with self.transcript.open("a") as handle:
             handle.write(json.dumps(record) + "\n")
             handle.flush()
+
+
+_ANSWERED = ("answered", "router_takeover")
+
+
+def _unfollowed(question: str, last_turn: tuple[str, bool] | None, previous_question: str | None,
+                switched: bool) -> str | None:
+    """Why `question`, a follow-up ('their', 'and for X', 'what about': follow_up.refers_back), cannot
+    be read against the last turn: that turn was refused (its conditions are unknown, and carrying an
+    older turn's would answer about other rows), its answer was not a set of rows a follow-up refines
+    (a lookup, a ranking), or this question reads another sheet. None when it can be (or is no
+    follow-up, or is the first question)."""
+    if last_turn is None or not refers_back(question):
+        return None
+    asked, answered = last_turn
+    lead = "I cannot answer this follow-up: "
+    ask = "; ask it in full, with its conditions."
+    if not answered:
+        since = f" (the last answered question was '{previous_question}')" if previous_question else ""
+        return f"{lead}the previous question ('{asked}') was not answered, so the rows it means are unknown{since}{ask}"
+    if switched:
+        return f"{lead}it reads another sheet than the previous question ('{asked}'), so it cannot build on its rows{ask}"
+    if previous_question != asked:
+        return (f"{lead}the previous answer ('{asked}') is not a total, count, average or percentage over rows, so "
+                f"the rows it means are unknown{ask}")
+    return None
 
 
 def _record(transcript: Path, lines: list[str], number: int, line: str) -> dict[str, object] | None:

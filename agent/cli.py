@@ -23,7 +23,10 @@ console = Console()
 errors = Console(stderr=True)
 
 EVAL_INDEX = ".tally/eval-index"
-FileArg = Annotated[Path, typer.Argument(help="CSV, TSV or Parquet file.")]
+FILE_KINDS = "CSV, TSV, Parquet, JSON lines or Excel"
+"""The file kinds every command reads (agent.sources.open_table), named alike in each one's help."""
+SHEETS = "a workbook: every sheet, or 'book.xlsx#Sheet' for one"
+FileArg = Annotated[Path, typer.Argument(help=f"A {FILE_KINDS} file ({SHEETS}).")]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="config.yaml to use.")]
 
 
@@ -103,8 +106,8 @@ def _fail(exc: Exception, as_json: bool = False) -> None:
 
 @app.command()
 def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
-                                                   help="One or more files (CSV, TSV, Parquet, JSON lines, Excel; "
-                                                        "'book.xlsx#Sheet' for one sheet), then the question.")],
+                                                   help=f"One or more files ({FILE_KINDS}; {SHEETS}), "
+                                                        "then the question.")],
         as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
         chart: Annotated[Optional[Path], typer.Option("--chart", help="Also write the result's chart as PNG here.")] = None,
         config_path: ConfigOpt = None) -> None:
@@ -216,32 +219,41 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
 @app.command()
 def profile(file: FileArg, as_json: Annotated[bool, typer.Option("--json")] = False,
             config_path: ConfigOpt = None) -> None:
-    """Show the table profile: each column's role, nulls, distinct values."""
+    """Show the table profile: each column's role, nulls, distinct values; of every sheet of a
+    workbook (with --json a list of profiles, one per sheet, when it has several)."""
     from agent.profile import profile_table
     from agent.render import render_profile
-    from agent.sources import open_table
+    from agent.sources import expand, open_table
     try:
         config = load_config(config_path)
-        result = profile_table(open_table(file), config.tools.low_cardinality)
+        results = [profile_table(open_table(spec), config.tools.low_cardinality) for spec in expand([file])]
     except (TallyError, OSError) as exc:
         _fail(exc, as_json)
     if as_json:
-        print(json.dumps(result.model_dump(mode="json"), indent=2))
-    else:
+        dumped = [r.model_dump(mode="json") for r in results]
+        print(json.dumps(dumped[0] if len(dumped) == 1 else dumped, indent=2))
+        return
+    for result in results:
         render_profile(console, result)
+    if len(results) > 1:
+        sheets = [r.file.rsplit("#", 1)[-1] for r in results]
+        console.print(f"{file.name} has {len(results)} sheets with rows ({', '.join(sheets)}), each shown above; a "
+                      f"question goes to the sheet it reads against, or name one: '{file.name}#{sheets[1]}'.",
+                      style="dim", markup=False, highlight=False)
 
 
 @app.command()
-def index(file: FileArg, config_path: ConfigOpt = None) -> None:
+def index(file: Annotated[Path, typer.Argument(help=f"A {FILE_KINDS} file (of a workbook its first sheet with "
+                                                    "rows, or 'book.xlsx#Sheet').")], config_path: ConfigOpt = None) -> None:
     """Build the record-search index of FILE (embeddings in Qdrant, BM25), with a progress bar.
     Ctrl-C stops it safely; run it again to resume where it stopped. Reused until the file changes."""
     from agent.router.lexicon import build_lexicon
     from agent.search.progress import IndexBar
     from agent.search.searcher import RecordSearch
-    from agent.table import load_table
+    from agent.sources import open_table
     try:
         config = load_config(config_path)
-        table = load_table(file)
+        table = open_table(file)
         search = RecordSearch(table, config.search, money=build_lexicon(table, config.router).measure_candidates,
                               notify=_notice)
         started = time.perf_counter()
@@ -259,11 +271,12 @@ def index(file: FileArg, config_path: ConfigOpt = None) -> None:
                   markup=False, highlight=False)
 
 
-FilesArg = Annotated[list[Path], typer.Argument(help="CSV, TSV or Parquet files; tables are named by file stem.")]
+FilesArg = Annotated[list[Path], typer.Argument(help=f"{FILE_KINDS} files ({SHEETS}); tables are named by "
+                                                     "file stem.")]
 
 
 @app.command()
-def serve(files: Annotated[Optional[list[Path]], typer.Argument(help="Tables to offer (more can be uploaded).")] = None,
+def serve(files: Annotated[Optional[list[Path]], typer.Argument(help=f"Tables to offer ({FILE_KINDS} files; more can be uploaded).")] = None,
           host: Annotated[Optional[str], typer.Option(help="Address (default web.host, 127.0.0.1).")] = None,
           port: Annotated[Optional[int], typer.Option(help="Port (default web.port, 8000; 0 = any free).")] = None,
           token: Annotated[Optional[str], typer.Option(envvar="TALLY_WEB_TOKEN",

@@ -111,12 +111,12 @@ def _rows(result: RowsResult, plan: RankArgs | None) -> str:
         text = f"The {len(result.rows)} {rank} {result.by} value(s): {listed}."
     elif len(result.rows) == 1:
         row = result.rows[0]
-        text = f"The {shown} of the row with the {rank} {result.by} ({fmt(row[result.by])}) is {_row_text(row, result.columns)}."
+        text = f"The {shown} of the row with the {rank} {result.by} ({fmt_in(row[result.by], result.by)}) is {_row_text(row, result.columns)}."
     else:
         text = f"The {shown} of the {len(result.rows)} rows with the {rank} {result.by}: {listed}."
     if result.ties:
         tied = "; ".join(_row_text(r, result.columns) for r in result.ties[:10])
-        text += f" Tied at the cut ({result.by} {fmt(result.ties[0][result.by])}): {tied}."
+        text += f" Tied at the cut ({result.by} {fmt_in(result.ties[0][result.by], result.by)}): {tied}."
     return text
 
 
@@ -141,8 +141,8 @@ def _values(result: ValuesResult, plan: object) -> str:
 def _change(result: ChangeResult) -> str:
     percent = "undefined (the start is 0)" if result.percent is None else f"{result.percent:+,.2f}%"
     period = lambda v: f"{v:g}" if isinstance(v, float) else str(v)  # 2014, not 2,014
-    lead = (f"{result.column} went from {fmt(result.start_value)} ({period(result.start)}) to "
-            f"{fmt(result.end_value)} ({period(result.end)})")
+    lead = (f"{result.column} went from {fmt_in(result.start_value, result.column)} ({period(result.start)}) to "
+            f"{fmt_in(result.end_value, result.column)} ({period(result.end)})")
     if result.report == "percent":
         return f"{lead}: a change of {percent} ({result.absolute:+,.4g})."
     return f"{lead}: a change of {result.absolute:+,.4g} ({percent})."
@@ -153,9 +153,10 @@ def _stat(result: StatResult, plan: object) -> str:
         return _latest(result, plan)
     if isinstance(plan, StatisticArgs):
         if plan.op == "range":
-            return f"The range of {result.column} is {fmt(result.value)} (max {fmt(result.parts['max'])} - min {fmt(result.parts['min'])})."
+            high, low = fmt_in(result.parts["max"], result.column), fmt_in(result.parts["min"], result.column)
+            return f"The range of {result.column} is {fmt(result.value)} (max {high} - min {low})."
         if plan.op == "percentile":
-            return f"The {fmt(plan.q)}th percentile of {result.column} is {fmt(result.value)}."
+            return f"The {fmt(plan.q)}th percentile of {result.column} is {fmt_in(result.value, result.column)}."
         return f"The correlation of {plan.column} and {plan.other} is {fmt(result.value)} (Pearson, {fmt(result.parts['rows'])} rows)."
     if isinstance(plan, SubsetArgs):
         rank = "highest" if plan.order == "desc" else "lowest"
@@ -172,7 +173,7 @@ def _latest(result: StatResult, plan: LatestArgs) -> str:
     ident = plan.id
     if plan.op is Agg.count and len(plan.where) == 1 and plan.where[0].op in _STATE_WORDS:
         p = plan.where[0]
-        values = [fmt(v) for v in (p.values or [p.value])]
+        values = [fmt_in(v, p.column) for v in (p.values or [p.value])]
         state = _STATE_WORDS[p.op] + join_and(values).replace(" and ", " or ")
         return (f"{fmt(result.value)} {plural(ident, int(n))} {'is' if n == 1 else 'are'} {state} "
                 f"(latest {p.column} per {ident}, of {fmt(result.parts['ids'])} {plural(ident, 2)}).")

@@ -45,6 +45,9 @@ class ColumnProfile(BaseModel):
     """Earliest value, ISO string; date columns only."""
     max: str | float | None = None
     """Latest value, ISO string; date columns only."""
+    mixed_dates: str | None = None
+    """For a text column of dates written several ways that do not read one way, why it is not
+    read as dates ('05/03/2024' could be 5 March or 3 May: agent.mixed_dates); else None."""
 
 
 class TableProfile(BaseModel):
@@ -71,6 +74,8 @@ class TableProfile(BaseModel):
                 head += f", {col.unparseable:,} unparseable"
             if col.display != col.name:
                 head += f", header {col.display!r}"
+            if col.mixed_dates:
+                head += f"; not read as dates: {col.mixed_dates}"
             head += ")"
             if col.role == ColumnRole.date and col.min is not None:
                 head += f": {col.min} .. {col.max}"
@@ -107,7 +112,8 @@ def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     profile = ColumnProfile(name=name, display=table.display[name], role=role,
                             dtype="list" if form is not None else str(s.dtype),
                             nulls=int(s.isna().sum()), distinct=len(uniques),
-                            unparseable=table.reports[name].unparseable)
+                            unparseable=table.reports[name].unparseable,
+                            mixed_dates=(getattr(table, "mixed_dates", None) or {}).get(name))
     if pd.api.types.is_datetime64_any_dtype(s):
         if len(uniques):
             low, high = _iso(pd.Series([uniques.min(), uniques.max()]))
@@ -174,7 +180,8 @@ def _sql_columns(connection, table: Table, low_cardinality: int) -> list[ColumnP
     for i, name in enumerate(names):
         nulls, distinct, dtype = int(row[2 * i]), int(row[2 * i + 1]), _dtype(table, name)
         profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name], dtype=dtype,
-                                nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable)
+                                nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable,
+                                mixed_dates=(getattr(table, "mixed_dates", None) or {}).get(name))
         if name in table.lists:
             profile.dtype = "list"
             _list_profile(connection, profile, name, table.lists[name], low_cardinality)

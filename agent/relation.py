@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 from sqlglot import exp
 
-from agent import table_cache
+from agent import mixed_dates, table_cache
 from agent import typed_view as tv
 from agent import typing_sql, value_frame_sql, whole_sql
 from agent.frames import fetch_frame
@@ -91,6 +91,8 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         else:
             table = _in_place(connection, label, digest, typings, display, source, count)
         table.view_sql = view_sql
+        table.mixed_dates = {name: mixed_dates.reason(name, typing.mixed) for name, typing in typings.items()
+                             if typing.mixed}
         return table
     finally:
         connection.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from agent.answer import fmt, fmt_in, fmt_key, fmt_percent, provenance_lines
+from agent.answer import fmt, fmt_in, fmt_key, fmt_percent, fmt_value, provenance_lines
 from agent.charts import counts_rows
 from agent.outcome import Outcome
 from agent.phrasing import plural
@@ -61,10 +61,11 @@ def _group_table(result: AggregateResult | RatioResult, max_rows: int) -> RichTa
     if ratio:
         table.add_column("of", justify="right")
     once = counts_rows(result)  # COUNT(*) is the row count: one column
+    value = fmt if ratio else fmt_value(result)  # the earliest Year of each group is 1958, never 1,958
     if not once:
         table.add_column("rows", justify="right")
     for g in result.groups[:max_rows]:
-        cells = [fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [fmt(g.value)]
+        cells = [fmt_percent(g.value), f"{fmt(g.numerator)} / {fmt(g.denominator)}"] if ratio else [value(g.value)]
         table.add_row(*(fmt_key(k) for k in g.key), *cells, *([] if once else [f"{g.rows:,}"]))
     return table
 
@@ -135,5 +136,6 @@ def render_profile(console: Console, profile: TableProfile) -> None:
     for c in profile.columns:
         shown = ", ".join(fmt_in(v, c.name) for v in c.values[:12]) + (" ..." if len(c.values) > 12 else "") if c.values else (
             f"{c.min} .. {c.max}" if c.min is not None else "")
+        shown = f"not read as dates: {c.mixed_dates}" + (f"; {shown}" if shown else "") if c.mixed_dates else shown
         table.add_row(c.display, c.role, f"{c.nulls:,}", f"{c.distinct:,}", shown)
     console.print(table)

@@ -148,12 +148,25 @@ def _as_text(raw: pd.DataFrame) -> pd.DataFrame:
     for name in raw.columns:
         s = raw[name].map(lambda v: None if _blank(v) else v)
         if s.dropna().map(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)).all():
-            out[name] = pd.to_numeric(s, errors="coerce")
+            out[name] = _whole(pd.to_numeric(s, errors="coerce"))
         elif s.dropna().map(lambda v: hasattr(v, "year")).all() and s.notna().any():
             out[name] = pd.to_datetime(s, errors="coerce")
         else:  # a blank cell is missing (None), never the text 'nan'
             out[name] = s.map(lambda v: None if _blank(v) else str(v)).astype("str")
     return pd.DataFrame(out)
+
+
+def _whole(numbers: pd.Series) -> pd.Series:
+    """A number column of a sheet as integers when every value is a whole number (a workbook stores
+    every number as a float: Order ID 1050 comes as 1050.0, and a blank cell keeps the column float
+    in pandas), so it is typed, matched and shown as the CSV of the same rows is ('1050', never
+    '1050.0'); nullable integers where cells are blank. Other columns unchanged."""
+    present = numbers.dropna()
+    if present.empty or numbers.dtype.kind not in "fiu":
+        return numbers
+    if numbers.dtype.kind == "f" and not ((present % 1 == 0).all() and present.abs().max() < 2 ** 53):
+        return numbers
+    return numbers.astype("Int64" if numbers.isna().any() else "int64")
 
 
 def _blank(cell: object) -> bool:

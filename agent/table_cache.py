@@ -34,17 +34,18 @@ IN_USE_SECONDS = 3600
 """An entry used (or a file written) less than this long ago is never removed: another process may
 still read its rows (a `tally serve` reads a table's rows file whenever a question needs them)."""
 FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_values", "_fact_cells", "_fact_lines",
-         "_fact_has", "_spelling_counts")
-"""The table attributes a facts file keeps: agent.table_rows.FACTS and the engine's spellings of
-each text column (agent/engine/sql_engine.py), each a dict that depends on the typed rows alone."""
+         "_fact_has", "_spelling_counts", "_fact_duplicates")
+"""The table attributes a facts file keeps: agent.table_rows.FACTS, the engine's spellings of
+each text column (agent/engine/sql_engine.py) and its count of duplicate rows
+(agent/engine/duplicates.py), each a dict that depends on the typed rows alone."""
 REPORTS = "reports"
 """The facts file's entry for the parse reports of a table read where it lies, each computed by a
 scan of every row on first use (agent.parse_reports.LazyReports)."""
-_FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py")
+_FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py", "engine/duplicates.py")
 """The code computing FACTS: a facts file written by other code is ignored."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
                    "text_files", "table_rows", "table_cache", "parse_reports", "cell_rules", "typing_sql", "whole_sql",
-                   "value_frame_sql")
+                   "value_frame_sql", "mixed_dates")
 
 
 @functools.cache

@@ -88,6 +88,9 @@ class Table:
     rows_parquet: Path | None = field(default=None, repr=False)
     """A Parquet file of exactly the rows `df` holds (file order), written with the table cache
     (agent.relation.open_file): a cached table is read back without its DataFrame."""
+    mixed_dates: dict[str, str] = field(default_factory=dict)
+    """Text columns of dates written several ways that do not read one way ('05/03/2024' beside
+    '2024-03-05': 5 March or 3 May) -> why (agent.mixed_dates): date questions on them are refused."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     def __getstate__(self) -> dict:

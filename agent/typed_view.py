@@ -8,6 +8,7 @@ or text. The expression is a sqlglot tree over the raw VARCHAR column; missing t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import re
@@ -32,6 +33,9 @@ class ColumnTyping:
     kind: str
     expression: exp.Expression
     notes: tuple[str, ...] = ()
+    mixed: str = ""
+    """Why a text column of dates written several ways is not read as dates (a cell that reads two
+    ways: agent.mixed_dates.MixedReading.ambiguous), '' otherwise: date questions on it are refused."""
 
 
 def column(name: str) -> exp.Column:
@@ -76,11 +80,18 @@ def _number(raw: exp.Expression, decimal_comma: bool) -> exp.Expression:
 
 
 def _slash_date(raw: exp.Expression, dayfirst: bool, dotted: bool = False) -> exp.Expression:
+    """A slash (or dotted) date in the column's order, with optional H:M[:S]. A four-digit year is
+    read by %Y, a two-digit one by %y: DuckDB's %Y reads '24' as the year 24, not 2024."""
     order = "%d.%m" if dotted else "%d/%m" if dayfirst else "%m/%d"
-    formats = [f"{order}{order[2]}{year}{clock}" for year in ("%Y", "%y") for clock in (" %H:%M:%S", " %H:%M", "")]
     text = _present(raw)
-    return exp.Coalesce(this=_fn("try_strptime", text, _s(formats[0])),
-                        expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
+
+    def read(year: str) -> exp.Expression:
+        formats = [f"{order}{order[2]}{year}{clock}" for clock in (" %H:%M:%S", " %H:%M", "")]
+        return exp.Coalesce(this=_fn("try_strptime", text.copy(), _s(formats[0])),
+                            expressions=[_fn("try_strptime", text.copy(), _s(f)) for f in formats[1:]])
+
+    four = exp.RegexpLike(this=text.copy(), expression=_s(r"^\d{1,2}[/.]\d{1,2}[/.]\d{4}(?:\s|$)"))
+    return exp.Case(ifs=[exp.If(this=four, true=read("%Y"))], default=read("%y"))
 
 
 def _iso_date(raw: exp.Expression) -> exp.Expression:
@@ -101,7 +112,7 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
     text = sample.astype("str") if sample.dtype != "str" else sample
     parsed = parse_cells(text)
     if parsed is None:
-        return ColumnTyping(name, "text", raw)
+        return mixed_typing(name, text.iloc[:400].tolist(), text.tolist) or ColumnTyping(name, "text", raw)
     notes = tuple(parsed.conversions)
     if pd.api.types.is_datetime64_any_dtype(parsed.values):
         present = text.dropna().str.strip()
@@ -113,6 +124,20 @@ def decide(name: str, sample: pd.Series) -> ColumnTyping:
         return ColumnTyping(name, "number", exp.TryCast(this=exp.Trim(this=raw), to=exp.DataType.build("BIGINT")), notes)
     decimal_comma = any("decimal comma" in n for n in notes)
     return ColumnTyping(name, "number", _number(raw, decimal_comma), notes)
+
+
+def mixed_typing(name: str, head: list[object], every: Callable[[], list[object]]) -> ColumnTyping | None:
+    """The typing of a text column of dates written several ways (agent.mixed_dates): a date read
+    form by form, or text with the reason (`mixed`) when a cell reads two ways; None when its
+    cells are not such dates. `head`: its first cells, looked at first (a text column costs
+    little); `every()`: every cell the typing is decided from (str, None or NaN missing)."""
+    from agent import mixed_dates
+
+    if not mixed_dates.looks_mixed(head) or (found := mixed_dates.reading(every())) is None:
+        return None
+    if found.ambiguous:
+        return ColumnTyping(name, "text", column(name), mixed=found.ambiguous)
+    return ColumnTyping(name, "date", mixed_dates.expression(column(name), found), mixed_dates.notes(found))
 
 
 def typing_for(name: str, kind: str, notes: tuple[str, ...] = (), decimal_comma: bool = False) -> ColumnTyping:

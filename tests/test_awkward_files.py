@@ -127,3 +127,49 @@ def test_blank_excel_cells_are_missing_never_the_text_nan(tmp_path):
                                       "--json"], env=ENV)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["calls"][-1]["result"]["value"] == 2
+
+
+def _orders_book(path, rows) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in [("Order ID", "Qty", "Price"), *rows]:
+        book.active.append(row)
+    book.save(path)
+
+
+def _ask(path, question: str) -> str:
+    result = CliRunner().invoke(app, ["ask", str(path), question], env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_whole_numbers_of_an_excel_sheet_are_integers_never_1050_point_0(tmp_path):
+    """A workbook stores every number as a float: the trial's Order ID 1050 was read as '1050.0'
+    ('What is the quantity of order 1050?' refused, its words-read line saying Order ID = '1050.0').
+    Whole-number columns are integers, as in the CSV of the same rows; a column with a fraction stays
+    a float. By hand: order 1050 has Qty 30; Qty 4 + 30 + 9 = 43; Price 2.5 + 3 + 1 = 6.5."""
+    _orders_book(tmp_path / "orders.xlsx", [(1049, 4, 2.5), (1050, 30, 3), (1051, 9, 1)])
+    from agent.sources import open_table
+
+    frame = open_table(tmp_path / "orders.xlsx").df
+    assert str(frame["Order ID"].dtype) == "int64" and str(frame["Qty"].dtype) == "int64"
+    assert str(frame["Price"].dtype) == "float64"
+    output = _ask(tmp_path / "orders.xlsx", "What is the quantity of order 1050?")
+    assert "30." in output and "1050.0" not in output, output
+    shown = CliRunner().invoke(app, ["ask", str(tmp_path / "orders.xlsx"), "Show order 1050"], env=ENV).output
+    assert "the id column Order ID holds it" in shown, shown  # not only 'it occurs in no numeric column'
+    tools = Toolset.load(tmp_path / "orders.xlsx")
+    assert tools.call("aggregate", {"op": "sum", "column": "Qty"}).result.value == 43
+    assert tools.call("aggregate", {"op": "sum", "column": "Price"}).result.value == 6.5
+
+
+def test_an_id_column_with_a_blank_cell_is_matched_and_shown_as_written(tmp_path):
+    """A blank cell keeps a column of whole numbers float to pandas (1050.0): the cell a question
+    names is still '1050' ('Order ID 1050' refused, reading Order ID = '1050.0'), in a workbook
+    and in a CSV alike. By hand: Order ID 1050 has Qty 30."""
+    _orders_book(tmp_path / "orders.xlsx", [(1049, 4, 2.5), (1050, 30, 3), (None, 7, 1), (1051, None, None)])
+    (tmp_path / "orders.csv").write_text("Order ID,Qty,Price\n1049,4,2.5\n1050,30,3\n,7,1\n1051,,\n")
+    for name in ("orders.xlsx", "orders.csv"):
+        output = _ask(tmp_path / name, "What is the Qty of Order ID 1050?")
+        assert "30." in output and "1050.0" not in output, output

@@ -72,3 +72,12 @@ def test_a_sheet_named_by_a_word_that_is_another_sheets_column_yields_to_the_she
     assert [g["key"] for g in result["groups"]] == [["HR"]] and result["groups"][0]["value"] == 80
     budget = CliRunner().invoke(app, ["ask", str(path), "What is the total Budget?"], env=env)
     assert budget.exit_code == 0 and "800" in budget.output  # 500 + 300, on Departments
+
+
+def test_their_on_another_sheet_is_refused_not_taken_over_every_row(tmp_path):
+    """'their total revenue' after a question on Staff reads Sales, whose rows the IT staff are
+    not: it was the total of every Sales row (10 + 20 + 5 = 35)."""
+    _, outcomes = _chat(tmp_path, ["What is the average salary in IT?", "what is their total revenue?"])
+    assert "95" in outcomes[0]["answer"]  # (100 + 90) / 2
+    assert outcomes[1]["status"] == "abstained", outcomes[1]["answer"]
+    assert "another sheet" in outcomes[1]["answer"] and "35" not in outcomes[1]["answer"]

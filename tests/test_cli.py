@@ -173,3 +173,33 @@ def test_a_pipe_is_refused_not_read(tmp_path):
     result = invoke("ask", fifo, "How many rows?")
     assert result.exit_code == 2
     assert shown("feed.csv", result.output) and shown("not a regular file", result.output)
+
+
+@pytest.mark.parametrize("command", ["ask", "chat", "profile", "index", "tools", "mcp", "serve"])
+def test_every_command_names_the_same_file_kinds(command):
+    """The trial: `profile --help` and `chat --help` said 'CSV, TSV or Parquet' though Excel and JSON
+    lines are read by every command."""
+    result = runner.invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    assert "CSV, TSV, Parquet, JSON lines or Excel" in " ".join(result.output.split()), result.output
+
+
+def test_profile_of_a_workbook_shows_every_sheet(tmp_path):
+    """The trial: `tally profile book.xlsx` showed the first sheet alone and never named the
+    others. By hand: Orders has 3 rows and 2 columns, Products 2 rows and 3 columns."""
+    import pandas as pd
+
+    path = tmp_path / "book.xlsx"
+    with pd.ExcelWriter(path) as writer:
+        pd.DataFrame({"order": [1, 2, 3], "qty": [5, 6, 7]}).to_excel(writer, sheet_name="Orders", index=False)
+        pd.DataFrame({"product": ["tea", "mug"], "cost": [2.5, 4.0], "stock": [10, 3]}).to_excel(
+            writer, sheet_name="Products", index=False)
+    result = invoke("profile", path)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "book.xlsx#Orders: 3 rows, 2 columns" in text and "book.xlsx#Products: 2 rows, 3 columns" in text
+    assert "book.xlsx has 2 sheets with rows (Orders, Products)" in text and "'book.xlsx#Products'" in text
+    data = json.loads(invoke("profile", path, "--json").output)
+    assert [(d["file"], d["rows"]) for d in data] == [("book.xlsx#Orders", 3), ("book.xlsx#Products", 2)]
+    one = json.loads(invoke("profile", f"{path}#Products", "--json").output)
+    assert one["file"] == "book.xlsx#Products" and [c["name"] for c in one["columns"]] == ["product", "cost", "stock"]

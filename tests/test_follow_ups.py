@@ -112,4 +112,53 @@ def test_a_follow_up_after_a_refused_turn_follows_nothing(tmp_path):
     assert chat.ask("What is the average blorp?").status == "abstained"
     outcome = chat.ask("and in Denver?")  # not the Boston average moved to Denver (65000)
     assert outcome.status == "abstained", outcome.answer
-    assert Session.resume(chat.agent, tmp_path / "s.jsonl").previous is None  # resumed, the same
+    assert "was not answered" in outcome.answer, outcome.answer
+    resumed = Session.resume(chat.agent, tmp_path / "s.jsonl")  # resumed, the same
+    assert resumed.ask("what is their average age?").status == "abstained"
+
+
+@pytest.mark.parametrize("refused, follow_up", [
+    ("and in Paris?", "what is their average age?"),        # the refused turn tried to change the city
+    ("What is the average blorp?", "what is their average age?"),
+    ("and in Paris?", "and the average age?"),
+    ("and in Paris?", "what about Denver?"),
+])
+def test_a_follow_up_right_after_a_refused_turn_is_refused_naming_both_questions(tmp_path, refused, follow_up):
+    """Trial CW7/CW8: the refused turn reset the conversation, so 'their average age' was taken over
+    all five people ((30 + 40 + 50 + 25 + 35) / 5 = 36) instead of Boston's (35) or anyone's asked."""
+    chat = session(PEOPLE, tmp_path)
+    assert value(chat.ask("How many people are in Boston?")) == 2  # Ann, Bob
+    assert chat.ask(refused).status == "abstained"
+    outcome = chat.ask(follow_up)
+    assert outcome.status == "abstained", outcome.answer
+    assert f"the previous question ('{refused}') was not answered" in outcome.answer
+    assert "'How many people are in Boston?'" in outcome.answer  # the last answered question, named
+    assert "36" not in outcome.answer
+
+
+def test_a_complete_question_after_a_refused_turn_is_answered_and_follow_ups_work_again(tmp_path):
+    chat = session(PEOPLE, tmp_path)
+    chat.ask("average salary in Boston")
+    assert chat.ask("and in Paris?").status == "abstained"
+    assert value(chat.ask("What is the average age in Denver?")) == 37.5  # (50 + 25) / 2
+    assert value(chat.ask("and their average salary?")) == 65000         # (90000 + 40000) / 2
+
+
+def test_a_resumed_session_keeps_the_last_answered_plan_after_a_refused_turn(tmp_path):
+    chat = session(PEOPLE, tmp_path)
+    chat.ask("average salary in Boston")
+    chat.ask("and in Paris?")
+    resumed = Session.resume(chat.agent, tmp_path / "s.jsonl")
+    assert resumed.previous == chat.previous and resumed.previous is not None  # not reset by the refusal
+    assert resumed.last_turn == ("and in Paris?", False)
+    assert value(resumed.ask("What is the total salary in Denver?")) == 130000  # 90000 + 40000
+
+
+def test_their_after_an_answer_that_is_no_aggregate_is_refused(tmp_path):
+    """'Who has the highest salary?' answers with one row (Cy); 'their average age' was read over
+    all five people (36) though it means Cy's rows."""
+    chat = session(PEOPLE, tmp_path)
+    assert "Cy" in chat.ask("Who has the highest salary?").answer
+    outcome = chat.ask("what is their average age?")
+    assert outcome.status == "abstained", outcome.answer
+    assert "the previous answer ('Who has the highest salary?')" in outcome.answer

@@ -67,3 +67,16 @@ def test_a_follow_up_stays_on_the_sheet_of_the_last_question(api, book):
     _, view = ask(api, session, "and for rent?")
     assert view["status"] == "answered", view
     assert "30" in view["answer"]
+
+
+def test_a_follow_up_after_a_refused_turn_is_refused_in_the_web_too(api, book):
+    """The trial's CW7 in `tally serve`: 'their total Cost' after a refused turn was the total over
+    every row (30 + 45 = 75) though the answered turn before was rent's (30)."""
+    _, session = session_over(api, book)
+    _, first = ask(api, session, "What is the total Cost for rent?")
+    assert first["status"] == "answered" and "30" in first["answer"], first
+    _, refused = ask(api, session, "and for blorp?")
+    assert refused["status"] == "abstained", refused
+    _, view = ask(api, session, "what is their total Cost?")
+    assert view["status"] == "abstained", view
+    assert "was not answered" in view["answer"] and "75" not in view["answer"], view

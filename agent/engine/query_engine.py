@@ -11,6 +11,7 @@ from sqlglot import exp
 from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
+from agent.engine.duplicates import counted_note
 from agent.engine.plan_run import PlanRun
 from agent.engine.type_check import check_type
 from agent.engine.entity_engine import per_entity
@@ -131,6 +132,7 @@ def frequency(engine: SqlEngine, table: Table, args: FrequencyArgs) -> ValuesRes
     tied = [v for v in rest if kept and v.rows == kept[-1].rows]
     operation = (f"SELECT {name}, COUNT(*){where_text(args.where)} GROUP BY {name} ORDER BY COUNT(*) "
                  f"{'ASC' if args.order == 'asc' else 'DESC'} LIMIT {args.limit}")
+    notes += counted_note(run.table, engine.backend.fetch, run.schema.table)  # the values' row counts
     return ValuesResult(column=name, values=kept, ties=tied[:MAX_TIES], total_distinct=int(rows[0][3]) if rows else 0,
                         provenance=run.provenance(operation, sum(v.rows for v in counts), notes=notes))
 

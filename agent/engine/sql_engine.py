@@ -16,6 +16,7 @@ from agent import table_rows
 from agent.engine import compile as c
 from agent.engine import cut
 from agent.engine.blanks import blank_note
+from agent.engine.duplicates import counted_note
 from agent import list_sql as list_compile
 from agent.engine.scope import scope
 from agent.engine.type_check import check_type
@@ -264,7 +265,7 @@ class SqlEngine:
                                  lambda: c.aggregate_query(schema, args, keys, keep, windows=not few))
         selection.resolved.update(compiled.resolved)
         rows = self.backend.fetch(compiled.tree)
-        notes += self._negated_blanks(schema, args.where)
+        notes += self._negated_blanks(schema, args.where) + counted_note(table, self.backend.fetch, schema.table, args.op)
         if group_by and few:
             rows = cut.complete(rows, ordered=bool(args.order), keep=keep, value_at=len(keys), rows_at=len(keys) + 1,
                                 present_at=len(keys) + 2)
@@ -369,6 +370,7 @@ class SqlEngine:
         base.resolved.update({**within.resolved, **overall.resolved})
         notes = parse_notes(table, [x for x in (name, den_name) if x] + [p.column for p in args.base + args.where])
         notes += blank_note(int(blanks or 0), args.where) + self._negated_blanks(schema, base.predicates)
+        notes += counted_note(table, self.backend.fetch, schema.table)
         result = RatioResult(numerator=float(num), denominator=float(den), percent=100 * float(num) / float(den),
                              group_by=group_by, provenance=self._provenance(
                                  table, ratio_sql(args), self._sql(overall.tree), int(hits), started, base,

@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _MAX_TOKENS = 12
@@ -50,10 +54,10 @@ def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
             continue
         counts = table.df[column].dropna().value_counts(sort=False)
         for value, rows in counts.items():
-            text = f"{value:g}" if isinstance(value, float) else str(value).strip()
+            text = _number_text(value) if isinstance(value, float) else str(value).strip()
             key = _key(tokenize(_plain(text)))
-            if key and len(key) <= _MAX_TOKENS:
-                stored = float(value) if role is ColumnRole.numeric else str(value).strip()
+            if key and len(key) <= _MAX_TOKENS:  # an id of whole numbers as written: '1050', never '1050.0'
+                stored = float(value) if role is ColumnRole.numeric else _cell_text(value)
                 index.setdefault(key, []).append(Cell(str(column), stored, int(rows)))
                 coded = _COUNTRY_CODE.fullmatch(text) if role is not ColumnRole.numeric else None
                 if coded:  # 'China (CHN)' is also spelled 'china'; a cell 'China' too makes both ambiguous
@@ -75,8 +79,30 @@ def cells(tokens: list[Token], table: Table) -> list[Cell]:
             number = float(tokens[0].text.replace(",", ""))
         except ValueError:
             return []
-        found = index.get((f"{number:g}",), [])
+        found = index.get((_number_text(number),), [])
     return list(found)
+
+
+def _number_text(value: float) -> str:
+    """A number cell as a question writes it: a whole number without '.0' or an exponent ('1050',
+    '2500000'), any other in short form ('2.5')."""
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:g}"
+
+
+def _cell_text(value: object) -> str:
+    """A text column's cell as the index stores it (stripped); a whole number of a column of numbers
+    with blanks (a float to pandas: 1050.0) as written, '1050'."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value).strip()
+
+
+def cell_texts(series: pd.Series) -> pd.Series:
+    """Every cell of `series` as the index stores a text column's cells (`_cell_text`), to compare
+    with a Cell's text value."""
+    if series.dtype.kind == "f":
+        return series.map(_cell_text)
+    return series.astype(str).str.strip()
 
 
 def one_cell(tokens: list[Token], table: Table, header_words: dict[str, tuple[str, ...]] | None = None) -> Cell | None:
@@ -108,7 +134,7 @@ def describe(tokens: list[Token], table: Table) -> str:
     return f"'{text}' is a value of {held}, not of one row"
 
 
-__all__ = ["Cell", "cells", "describe", "header_tokens", "one_cell", "tokenize"]
+__all__ = ["Cell", "cell_texts", "cells", "describe", "header_tokens", "one_cell", "tokenize"]
 
 
 def one_measure(measures: list[str], unknown: list[str], shape: str, need: str) -> str:

@@ -83,7 +83,11 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         holders = [c for c in lex.numeric_columns if holds_number(table, c, item.number)]
         if len(holders) != 1:
             where = f"in {', '.join(holders)}" if holders else "in no numeric column"
-            raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}).")
+            ids = [c for c in table.roles if _numeric_key(c, table) and holds_number(table, c, item.number)]
+            other = next((str(c) for c in table.columns if c not in ids), None)
+            said = (f"; the id column {ids[0]} holds it: ask for a column of that row, as in 'the {other} of {ids[0]} "
+                    f"{item.text}'") if len(ids) == 1 and other and not holders else ""
+            raise Abstain(f"I could not tell which column {item.text} refers to (it occurs {where}{said}).")
         column = holders[0]
         draft.notes.append(f"read {item.text} as {column} = {item.text}")
         if nxt is not None and nxt.column == column and nxt.pos == item.pos + 1:  # 'reviews have 5 stars': stars = 5

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from agent.queries import ChangeArgs
-from agent.router.anchors import Cell, describe, header_tokens, one_cell, one_measure
+from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell, one_measure
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
@@ -77,7 +77,7 @@ def _measure(reading: Reading, between: int, lex: Lexicon, key: str) -> str:
 def _value(table: Table, cell: Cell, measure: str) -> float:
     """The measure of the one row `cell` names. Raises Abstain when it holds no number."""
     column = table.df[cell.column]
-    mask = column.astype(str).str.strip() == cell.value if isinstance(cell.value, str) else column == cell.value
+    mask = cell_texts(column) == cell.value if isinstance(cell.value, str) else column == cell.value
     import pandas as pd
     value = pd.to_numeric(table.df.loc[mask, measure], errors="coerce")
     if len(value) != 1 or pd.isna(value.iloc[0]):

@@ -40,9 +40,11 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     spellings = list(dict.fromkeys(m.value for m in item.meanings if m.kind == "value"))
     if spellings and (answer := truth_spellings(spellings, table, meaning.column)) is not None:
         same_answer(item, meaning.column, answer, reading, draft)
+        _join_spelled(item, reading, draft, lex, table)
         return
     if len(spellings) > 1:
         several_spellings(item, meaning.column, spellings, reading, draft)
+        _join_spelled(item, reading, draft, lex, table)
         return
     prev = reading.before(item)
     linked = prev is not None and all(i.text.lower() in _LINKS for i in reading.items if prev.pos < i.pos < item.pos)
@@ -113,6 +115,27 @@ def widen(last: Predicate, value: object) -> bool:
     last.values = [*(last.values or [last.value]), value]
     last.op, last.value = (Op.in_ if last.op in (Op.eq, Op.in_) else Op.not_in), None
     return True
+
+
+def _join_spelled(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    """The condition just appended for `item` (a word naming several spellings: 'dermatology' for
+    'Dermatology', 'DERMATOLOGY') merged into the earlier condition on the same column when a joiner
+    stands between them ('dermatology and orthopedics', 'or'): a row holds one value, so either
+    value is meant (IN), as for a word of one spelling; left as it is otherwise."""
+    _, last = draft.predicates[-1]
+    same = [(at, p) for at, p in draft.predicates[:-1] if p.column == last.column]
+    if not same or last.op is not Op.in_ or last.column in table.lists:
+        return
+    at, first = same[-1]
+    if first.op not in (Op.eq, Op.in_, Op.ne, Op.not_in) or _unjoined(at, item, reading) or ranged(at, item, reading):
+        return
+    draft.predicates.pop()
+    for value in last.values or ():
+        widen(first, value)
+    _both_flag_values(item, first, lex)
+    said = reading.at(at).text if reading.at(at) is not None else reading.tokens[at].text
+    draft.notes.append(f"read '{said} ... {item.text}' as {first.column} is either value "
+                       "(a row holds one)")
 
 
 def _joined_by_and(at: int, item: Item, reading: Reading) -> bool:

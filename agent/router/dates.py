@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from agent.plan import Op, Predicate
-from agent.router.draft import Abstain, Draft
+from agent.router.draft import Abstain, DataAbstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.ranges import close_range, range_start
 from agent.router.reading import Item, Reading
@@ -57,6 +57,9 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
     if mentioned or lex.date_columns:
         return (mentioned or lex.date_columns)[0]
+    mixed = [c.column for c in reading.of("column") if c.column in lex.date_mixups] or list(lex.date_mixups)
+    if mixed:  # dates written several ways, some of which read two ways: the reason is the column's
+        raise DataAbstain(f"'{item.text}' is a date, but {lex.date_mixups[mixed[0]]}.")
     named = [c for c in lex.header_words if lex.header_words[c] & _DATE_HEADERS]
     if named:  # 'Date' holding '2024-03-23' beside '03/05/2024': not typed as dates
         raise Abstain(f"'{item.text}' is a date, but {named[0]} could not be read as dates (its cells are not "
@@ -203,6 +206,8 @@ def month_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
 def time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexicon) -> None:
     nxt = reading.after(item)
     if nxt is not None and nxt.kind == "column" and nxt.column not in lex.date_columns:
+        if nxt.column in lex.date_mixups:
+            raise DataAbstain(f"'{item.text} {nxt.text}' needs {nxt.column} as dates, but {lex.date_mixups[nxt.column]}.")
         if not lex.date_columns:
             raise Abstain(f"'{item.text} {nxt.text}' needs a date column; the table has none.")
         nxt.used = True

@@ -7,8 +7,15 @@ from __future__ import annotations
 from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.queries import LatestArgs
 from agent.router.draft import Abstain, Draft
+from agent.router.vocabulary import FOLLOW_UP_STARTS, REFERS_BACK
 
 Plan = AggregateArgs | RatioArgs | LatestArgs
+
+
+def refers_back(question: str) -> bool:
+    """True when `question` reads as a follow-up of the last turn: it opens with 'and', 'what
+    about', 'only'... (FOLLOW_UP_STARTS) or points back ('their', 'those', 'of it': REFERS_BACK)."""
+    return question.strip().lower().startswith(FOLLOW_UP_STARTS) or bool(REFERS_BACK.search(question))
 
 
 def follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> Plan:

@@ -34,6 +34,7 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
+    lex.date_mixups = dict(getattr(table, "mixed_dates", None) or {})
     for words, kind in ((V.STOPWORDS | V.FILLER | V.FILLER_PHRASES, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
                         (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
                         (V.DATE_NOUNS, "datenoun")):

@@ -61,6 +61,9 @@ class Lexicon:
     """A column whose header the file repeats -> the header as written ('Price.1' -> 'Price')."""
     date_orders: dict[str, str] = field(default_factory=dict)
     """A date column whose cells are slash dates -> 'day-first' or 'month-first', as the loader read them."""
+    date_mixups: dict[str, str] = field(default_factory=dict)
+    """A text column of dates written several ways that do not read one way -> why (Table.mixed_dates,
+    agent/mixed_dates.py): a question needing it as dates is refused with it."""
     date_assumed: dict[str, str] = field(default_factory=dict)
     """A slash-date column whose order no cell shows (every day and month 12 or less) -> one of its
     cells ('01/02/2024'): its month-first reading is a default (router/verify/date_order.py)."""

@@ -12,6 +12,8 @@ from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
 from agent.router.dates import date_point, month_condition, time_word
 from agent.router.none_of import none_of
+from agent.router.present_rows import present_condition
+from agent.router.rate_per import check_rate_per
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
@@ -186,6 +188,8 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
     scope = reading.at(item.pos - 1)
     agent = reading.after(rows) if rows is not None and rows.text.lower() == "by" else None  # 'refereed by C. Pawson'
     _counted_rows_not_values(item, agent or rows, prev, scope, draft, table.roles[column] is ColumnRole.date)
+    if present_condition(item, reading, draft, lex, table):  # 'how many rows have Insurance': IS NOT NULL
+        return
     if prev is not None and prev.kind == "group" and scope is not None and scope.text.lower() in ("all", "every"):
         item.used = True  # 'across all countries': every row, one number, never a group-by
         draft.notes.append(f"read '{prev.text} {scope.text} {item.text}' as every row (no group-by)")
@@ -203,6 +207,8 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
     if here and prev.text.lower() == "per" and draft.op in ("mean", "median"):
         raise Abstain(f"'per {item.text}' after an average could be the unit of each row's value (so much per "
                       f"{item.text}) or one average per {item.text}; say 'by {item.text}' for one per {item.text}.")
+    if here:
+        check_rate_per(item, prev, reading, draft, lex)  # 'which X has the most Y per Z': a rate, or pairs?
     groupable = table.roles[column] in _GROUPABLE or (column in lex.small_ints and here and prev.text.lower() != "by")
     if groupable and prev is not None and (here or (prev.kind == "order" and not draft.group_by)):
         draft.which = draft.which or prev.kind == "which"

@@ -8,6 +8,7 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
+from agent.router.present_rows import ROW_WORDS
 from agent.router.measure_column import measure_column
 from agent.router.measure_words import check_total_of_unit_price
 from agent.router.which_rows import which_rows
@@ -161,6 +162,9 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
             raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
                           f"written in {column} or for how many different values it has; say which.")
+        if (rows := rows_counted(reading)) is not None and rows.lower() in ROW_WORDS:  # never distinct values
+            raise Abstain(f"'how many {rows}' counts rows, but {column} is named with no test on it; say what {column} "
+                          f"must be (e.g. 'not blank'), or ask 'how many different {column}'.")
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
     elif op == "count" and column in lex.numeric_columns and any(c.column == column for c in draft.columns):
         if not _unit_after(reading, column):  # 'how many total medals': the unit says the column Total

@@ -15,7 +15,7 @@ import re
 from agent.plan import Op, Predicate
 from agent.positions import PositionArgs
 from agent.router import vocabulary as V
-from agent.router.anchors import Cell, describe, header_tokens, one_cell
+from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell
 from agent.router.lexicon import Lexicon
 from agent.router.name_columns import holds_names
 from agent.router.link import Reading
@@ -262,5 +262,5 @@ def _row(table: Table, cell: Cell) -> int:
 def _holds(series: pd.Series, value: str | float) -> np.ndarray:
     """Row mask of the cells equal to `value` (text compared stripped, as the anchor index stores it)."""
     if isinstance(value, str):
-        return (series.astype(str).str.strip() == value).to_numpy()
+        return (cell_texts(series) == value).to_numpy()
     return (series == value).to_numpy()

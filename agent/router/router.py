@@ -50,7 +50,7 @@ from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
 from agent.router import vocabulary as V
-from agent.router.vocabulary import FOLLOW_UP_STARTS
+from agent.router.follow_up import refers_back
 
 
 class RouterDecision(BaseModel):
@@ -102,8 +102,7 @@ class Router:
         started = time.perf_counter()
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
-        follow_up = previous is not None and (question.strip().lower().startswith(FOLLOW_UP_STARTS)
-                                              or bool(V.REFERS_BACK.search(question)))
+        follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
         asked, compared = compared_reading(asked)

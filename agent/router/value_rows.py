@@ -121,6 +121,7 @@ def spelled_row_key(predicates: list[Predicate], reading: Reading, table: Table)
     a whole cell (an exact value item, not words held by one value) and that holds on exactly one
     row of `table` ('the length of splash': Title = '"Splash"'), else None: the row's other values
     may be read off it, as off a key column's (agent/router/rows.one_row_key)."""
+    from agent.router.anchors import cell_texts
     from agent.router.reading import Evidence
 
     for p in predicates:
@@ -128,8 +129,9 @@ def spelled_row_key(predicates: list[Predicate], reading: Reading, table: Table)
             continue
         if isinstance(p.value, str):
             said = any(i.kind == "value" and i.evidence is Evidence.exact and not i.similar and not i.weak
-                       and any(m.column == p.column and m.value == p.value for m in i.meanings) for i in reading.items)
-            held = table.df[p.column].astype(str).str.strip() == p.value
+                       and any(m.column == p.column and m.value == p.value for m in i.meanings) for i in reading.items) \
+                or (p.value.isdigit() and any(_column_then_number(i, p, reading) for i in reading.items))
+            held = cell_texts(table.df[p.column]) == p.value
         else:
             said = any(_column_then_number(i, p, reading) for i in reading.items)
             held = table.df[p.column] == p.value
@@ -141,7 +143,8 @@ def spelled_row_key(predicates: list[Predicate], reading: Reading, table: Table)
 def _column_then_number(item: Item, p: Predicate, reading: Reading) -> bool:
     """True for the number of 'game 8' right after a strong link to p's column, equal to p's value."""
     before = reading.before(item)
-    return item.kind == "number" and item.number == p.value and before is not None and before.kind == "column" \
+    value = float(p.value) if isinstance(p.value, str) else p.value  # an id's whole number as text: '1050'
+    return item.kind == "number" and item.number == value and before is not None and before.kind == "column" \
         and before.column == p.column and not before.similar and not before.weak \
         and before.pos + len(before.text.split()) == item.pos
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from agent.plan import Op, Predicate
 from agent.queries import RankArgs
-from agent.router.anchors import Cell, describe, header_tokens, one_cell, one_measure
+from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell, one_measure
 from agent.router.differences import COMPARATIVES
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
@@ -118,4 +118,4 @@ def _no_tie(table: Table, measure: str, a: Cell, b: Cell) -> None:
 
 def _holds(series: pd.Series, value: str | float) -> pd.Series:
     """Row mask of the cells equal to `value` (text compared stripped, as the anchor index stores it)."""
-    return series.astype(str).str.strip() == value if isinstance(value, str) else series == value
+    return cell_texts(series) == value if isinstance(value, str) else series == value

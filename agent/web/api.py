@@ -138,14 +138,14 @@ def answer(session: WebSession, question: str, emit) -> AnyOutcome:
             observed = Observed(agent, emit) if agent is not session.table.agent else observed
             if refusal is not None:
                 outcome = Abstained(question=question, answer=refusal, reason=refusal)
-                session.chat._append({"event": "outcome", **outcome.model_dump(mode="json")})
+                session.chat.record(outcome)
             else:
                 session.chat.agent = observed.agent
                 outcome = session.chat.ask(question)
         except Exception as exc:
             log.exception("question failed: %r", question)
             outcome = failed(question, exc)
-            session.chat._append({"event": "outcome", **outcome.model_dump(mode="json")})
+            session.chat.record(outcome)
         finally:
             session.table.listeners.discard(emit)
         observed.finish(outcome)
@@ -169,7 +169,7 @@ def sheet_agent(session: WebSession, question: str, emit) -> tuple[object, str |
     if turn.refusal is not None:
         return sheets[turn.index], turn.refusal
     if turn.switched:  # another sheet now: the last plan's columns are not its columns
-        session.chat.previous = None
+        session.chat.moved()
     if len(sheets) > 1:
         session.sheet = sheets[turn.index]
     if turn.notice:

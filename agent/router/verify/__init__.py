@@ -44,7 +44,7 @@ from pydantic import BaseModel
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.verify.accounted import check_accounted, check_script
-from agent.router.verify.date_order import check_date_order
+from agent.router.verify.date_order import check_date_order, check_mixed_dates
 from agent.router.verify.counted import check_dropped_count_noun, check_rows_or_distinct, check_times_distinct
 from agent.router.verify.unread_cells import check_unread_numbers
 from agent.router.verify.partial_key import check_pooled_days
@@ -96,6 +96,7 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
             previous: BaseModel | None) -> None:
     """verify's checks, `parts` being plan_parts(plan)."""
     check_date_order(plan, lex)
+    check_mixed_dates(plan, lex)
     kind = type(plan).__name__
     groups = list(getattr(plan, "group_by", []) or []) or ([plan.entity] if kind == "PerEntityArgs" else [])
     ctx = Context(reading=reading, lex=lex, table=table, plan_kind=kind, plan_groups=groups,

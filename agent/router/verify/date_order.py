@@ -36,6 +36,19 @@ def check_date_order(plan: BaseModel, lex: Lexicon) -> None:
             raise DataAbstain(_message(part.column or "", cell))
 
 
+def check_mixed_dates(plan: BaseModel, lex: Lexicon) -> None:
+    """Raises DataAbstain when a part of `plan` reads a text column of dates written several ways
+    that do not read one way (lex.date_mixups: '05/03/2024' beside '2024-03-05'), but a test of
+    a blank or present cell: its cells as text would count, match, group or rank one day written
+    two ways as two values, and read as dates some would be a guess."""
+    if not lex.date_mixups:
+        return
+    for part in plan_parts(plan):
+        reason = lex.date_mixups.get(part.column or "")
+        if reason is not None and not (part.role is Role.filter and part.op in _ORDER_FREE_OPS):
+            raise DataAbstain(f"{reason}.")
+
+
 def _depends(part: Part, counted: set[str | None], ranks_alike: bool) -> bool:
     """True when `part` may differ read month-first or day-first (`ranks_alike`: the column's
     distinct dates rank the same either way, so a latest row or a ranking does not)."""
