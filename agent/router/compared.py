@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.router.differences import COMPARATIVES, MORE
+from agent.router.restating import may_say
 
 _WORD = re.compile(r"[A-Za-z]+")
 _COMPARED = re.compile(r"\bcompared\s+(?:to|with)\b", re.IGNORECASE)
@@ -24,6 +25,8 @@ _COMPARED = re.compile(r"\bcompared\s+(?:to|with)\b", re.IGNORECASE)
 def compared_reading(question: str) -> tuple[str, str | None]:
     """(`question` restated, a note naming the restated words) for the two wordings above, or
     (`question`, None) when it holds neither."""
+    if not may_say(question, ("compared", "difference")):
+        return question, None  # each wording needs one of them
     words = [m.group().lower() for m in _WORD.finditer(question)]
     compared = _COMPARED.search(question)
     if compared and "than" not in words and len(words) > 3 and words[0] == "how" and words[1] in ("many", "much") \

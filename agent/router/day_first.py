@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agent.router.restating import restate
+from agent.router.restating import has_digit, restate
 from agent.router.vocabulary import MONTHS
 
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -21,5 +21,7 @@ _THE_OF = re.compile(rf"\bthe\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\s+of\s+(?P
 def day_first_dates(question: str) -> tuple[str, str | None]:
     """(`question` with each day-first date restated month first, a note naming each, or None when
     there was none)."""
+    if not has_digit(question):
+        return question, None  # both patterns need a day number
     return restate(question, [(_THE_OF, lambda m: f"{m.group('month')} {m.group('day')}"),
                               (_AFTER_LEAD, lambda m: f"{m.group('lead')} {m.group('month')} {m.group('day')}")])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agent.router.restating import restate
+from agent.router.restating import has_digit, restate
 from agent.router.vocabulary import MONTHS
 
 PART_NOUNS = frozenset({"quarter", "half", "semester", "trimester"})
@@ -49,6 +49,8 @@ def _words(match: re.Match) -> str:
 def period_ranges(question: str) -> tuple[str, str | None]:
     """(`question` with each quarter or half of a named year restated as its range of months, a
     note naming each, or None when there was none). 'last' is the fourth quarter, the second half."""
+    if not has_digit(question):
+        return question, None  # every pattern needs a year
     return restate(question, [
         (_WORDS, _words),
         (_QUARTER, lambda m: _months("quarter", int(m.group("q1") or m.group("q2")), m.group("y1") or m.group("y2"))),

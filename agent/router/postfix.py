@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agent.router.restating import restate
+from agent.router.restating import has_digit, restate
 
 _POSTFIX = re.compile(r"(?<![\w.])(?P<number>-?[$€£]?\d[\d,]*(?:\.\d+)?%?)\s+or\s+"
                       r"(?P<side>more|higher|above|greater|over|less|fewer|lower|below|under)\b(?!\s+than\b)", re.I)
@@ -25,4 +25,6 @@ def _bound(match: re.Match) -> str:
 def postfix_comparisons(question: str) -> tuple[str, str | None]:
     """(`question` with each '<number> or more|less ...' restated as 'at least|at most <number>', a
     note naming what was restated, or None when nothing was)."""
+    if not has_digit(question):
+        return question, None  # both patterns need a number
     return restate(question, [(_PERCENT, lambda m: f"{m.group(1)}%"), (_POSTFIX, _bound)])

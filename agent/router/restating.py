@@ -5,10 +5,29 @@ replaced by what its function returns, and every replacement noted in the words 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 """A pattern and the text that replaces one match of it (the match itself: left as written)."""
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def has_digit(text: str) -> bool:
+    """True when `text` holds a decimal digit as a regex's \\d reads one (of any script): a rule
+    whose pattern needs one can be skipped for a text without."""
+    return _DIGIT.search(text) is not None
+
+
+def may_say(text: str, needles: Iterable[str]) -> bool:
+    """False only when `text` surely holds none of the lowercase `needles`, in any case: an ASCII
+    text whose lowercase form contains none of them. A text in another script may always say them
+    (a case-insensitive pattern folds some letters, 'ſ' to 's', that str.lower does not)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(n in low for n in needles)
 
 
 def restate(question: str, rules: Sequence[Rule]) -> tuple[str, str | None]:

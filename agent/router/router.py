@@ -40,6 +40,7 @@ from agent.router.queries import build_query
 from agent.router.rows import one_row_key
 from agent.router.superlatives import superlative_reading
 from agent.router.postfix import postfix_comparisons
+from agent.router.restating import may_say
 from agent.router.row_nouns import check_row_count
 from agent.router.value_rows import check_value_rows
 from agent.router.rank import check_who_shown
@@ -102,7 +103,7 @@ class Router:
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and refers_back(question)
-        asked = V.FORM_ASIDE.sub("", V.INSTRUCTION.sub("", question)).strip() or question
+        asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
         asked, compared = compared_reading(asked)
         asked, aside = set_aside_reading(asked)
@@ -237,6 +238,12 @@ def _named_columns_used(reading: Reading, plan: BaseModel, table: Table) -> None
         if item.kind == "column" and f'"{item.column}"' not in used and _one_row_exists(plan, table):
             raise Abstain(f"'{item.text}' names {item.column}, which the test I could build does not use (it only "
                           f"finds the row); say which value of {item.column} to test, e.g. '{item.column} = ...'.")
+
+
+def _without_instruction(question: str) -> str:
+    """`question` without a trailing instruction about the answer's form (vocabulary.INSTRUCTION),
+    whose every wording says 'answer' or 'if there'."""
+    return V.INSTRUCTION.sub("", question) if may_say(question, ("answer", "if there")) else question
 
 
 def _one_row_exists(plan: BaseModel, table: Table) -> bool:

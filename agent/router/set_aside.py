@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.router import vocabulary as V
+from agent.router.restating import may_say
 
 _EXCLUDING = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, V.EXCLUDING), key=len, reverse=True)) + r")\b",
                         re.IGNORECASE)
@@ -20,7 +21,7 @@ _OTHER = re.compile(r"\b(?:other|another)\b(?!\s+than\b)\s*", re.IGNORECASE)
 def set_aside_reading(question: str) -> tuple[str, str | None]:
     """(`question` without its 'other'/'another', a note naming them) when a negation of
     vocabulary.EXCLUDING sets a value aside; (`question`, None) otherwise."""
-    if not _EXCLUDING.search(question) or not _OTHER.search(question):
+    if not may_say(question, ("other",)) or not _EXCLUDING.search(question) or not _OTHER.search(question):
         return question, None
     words = [m.group().strip() for m in _OTHER.finditer(question)]
     return _OTHER.sub("", question), f"read {', '.join(map(repr, words))} as the value the negation sets aside"

@@ -16,12 +16,15 @@ import re
 
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
+from agent.router.restating import may_say
 from agent.router.rows import one_per_row
 from agent.router.word_senses import is_people, is_person
 from agent.table import ColumnRole, Table
 
 _WORD = re.compile(r"[A-Za-z]+(?:'s)?")
 _NAMES = (ColumnRole.categorical, ColumnRole.text, ColumnRole.identifier)
+_SAID = (*V.SUPERLATIVES, "expensive")
+"""Words a superlative reading starts from: a question holding none of them is left as it is."""
 
 
 def superlative_reading(question: str, lex: Lexicon, table: Table | None = None) -> tuple[str, str | None]:
@@ -29,6 +32,8 @@ def superlative_reading(question: str, lex: Lexicon, table: Table | None = None)
     lowest|highest <quantity>', a note naming what was read, or None when nothing was). The noun
     names people, or (with `table`) the one text column holding a value per row ('product'). Pure:
     the question's other words are kept as written."""
+    if not may_say(question, _SAID):
+        return question, None  # no superlative
     notes, out, last = [], [], 0
     words = list(_WORD.finditer(question))
     for i, match in enumerate(words):

@@ -32,17 +32,28 @@ class Token(NamedTuple):
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed."""
-    out = []
+    """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed.
+    No token holds or looks past whitespace, so each whitespace-separated chunk is tokenized on
+    its own, memoised (`_chunk_tokens`): a question's words are mostly words seen before."""
     if _CJK_RUN.search(text):
         text = _CJK_RUN.sub(lambda m: f" {m.group()} ", text)  # 'BMI的' is two tokens
-    for m in TOKEN.finditer(text):
+    out: list[Token] = []
+    for chunk in text.split():
+        out.extend(_chunk_tokens(chunk))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _chunk_tokens(chunk: str) -> tuple[Token, ...]:
+    """The tokens of one whitespace-free piece of text (TOKEN's matches), memoised."""
+    out = []
+    for m in TOKEN.finditer(chunk):
         raw = m.group()
         if m.lastgroup == "word" and raw.endswith("'s"):
             raw = raw[:-2]
         kind = "word" if m.lastgroup in (None, "other") else m.lastgroup
         out.append(Token(raw, raw.lower(), kind))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)

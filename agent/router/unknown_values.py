@@ -64,6 +64,10 @@ def suggestions(phrases: list[str], known: Iterable[str] | Vocabulary) -> list[s
     return [f"Did you mean {', '.join(said)}?"] if said else []
 
 
+_MEMO_WORDS = 4096
+"""Words whose closest match one Vocabulary remembers (then it starts over)."""
+
+
 class Vocabulary:
     """The words suggestions may offer (alphabetic, three letters or more, deduplicated), by length,
     each with its letters as a set of (letter, occurrence) pairs ('all': a1, l1, l2), so the letters
@@ -74,11 +78,21 @@ class Vocabulary:
         self.by_length: dict[int, list[tuple[str, frozenset[tuple[str, int]]]]] = {}
         for k in sorted({k for k in known if k.isalpha() and len(k) >= 3}):
             self.by_length.setdefault(len(k), []).append((k, _letters(k)))
+        self._closest: dict[tuple[str, float], str | None] = {}
+        """(word, cutoff) -> closest's answer: the words never change, so a word is looked up once."""
 
     def closest(self, word: str, cutoff: float) -> str | None:
         """The word difflib.get_close_matches(word, words, n=1, cutoff) returns, or None: its bounds
         real_quick_ratio (the lengths) and quick_ratio (the letters in common) computed first, then
-        difflib itself on the words that pass both."""
+        difflib itself on the words that pass both. Memoised per (word, cutoff)."""
+        key = (word, cutoff)
+        if key not in self._closest:
+            if len(self._closest) >= _MEMO_WORDS:
+                self._closest.clear()  # a long-running server meets ever new words: bounded
+            self._closest[key] = self._search(word, cutoff)
+        return self._closest[key]
+
+    def _search(self, word: str, cutoff: float) -> str | None:
         size, letters = len(word), _letters(word)
         passing = []
         for length, words in self.by_length.items():

@@ -58,7 +58,7 @@ from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_
 from agent.router.verify.summed import check_counted_total, check_percent_sum, check_summed_years, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
-from agent.router.verify.parts import Part, Role, plan_parts
+from agent.router.verify.parts import Part, Role, held_parts, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
 from agent.router.verify.shown import check_relative_shown, check_row_noun_shown, check_shown_by_meaning
@@ -89,13 +89,19 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     plan a follow-up refines; its parts rest on the earlier question's words, so they need none
     here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
     check_script(question)
+    with held_parts(plan) as parts:  # the checks below read the plan's parts, computed once here
+        _verify(plan, parts, question, reading, lex, table, previous)
+
+
+def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading, lex: Lexicon, table: Table,
+            previous: BaseModel | None) -> None:
+    """verify's checks, `parts` being plan_parts(plan)."""
     check_date_order(plan, lex)
     check_mixed_dates(plan, lex)
     kind = type(plan).__name__
     groups = list(getattr(plan, "group_by", []) or []) or ([plan.entity] if kind == "PerEntityArgs" else [])
     ctx = Context(reading=reading, lex=lex, table=table, plan_kind=kind, plan_groups=groups,
                   file_order=kind == "RankArgs" and getattr(plan, "by", None) is None)
-    parts = plan_parts(plan)
     items = respell(parts, reading, [i for i in reading.items if gives_evidence(i)])
     if previous is not None:
         inherited = {replace(p, path="") for p in plan_parts(previous)}
