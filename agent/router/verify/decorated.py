@@ -5,7 +5,9 @@ say: 'which country won the most gold medals' is Great Britain to one reader and
 (GBR)' to another. So is a mark before a name ('^ Juk Faat Wan') and a game's side before an
 opponent the column also names alone ('at Minnesota Vikings' beside 'Minnesota Vikings'). A plan
 that would show such a cell of the rows it reads abstains, naming it; for the row before or after
-a named row, the cells of that one row."""
+a named row, the cells of that one row. A count of different values where two of them are one name
+with different notes in parentheses ('Canopus (first time)', 'Canopus (second time)') abstains as
+well: one star or two?"""
 
 from __future__ import annotations
 
@@ -132,3 +134,28 @@ def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
     edge = counts.iloc[min(cut, len(counts)) - 1]
     return list(counts[counts >= edge].index if order == "desc" else counts[counts <= edge].index)
 
+
+
+_NOTED = re.compile(r"^(?P<name>.*[^\s(])\s*\([^()]*\)\s*[*†‡]*$")
+"""A name with a note in parentheses after it: 'Canopus (first time)', 'Sirius (current)'."""
+
+
+def check_noted_names(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a count of different values of a text column counts, among the rows its
+    `where` picks, one name written with two different notes ('Canopus (first time)' and 'Canopus
+    (second time)'): the different cells, or the different names?"""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or table.lies_in_file \
+            or table.roles.get(plan.column) not in _TEXT:
+        return
+    where = list(plan.where or [])
+    cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]
+    by_name: dict[str, set[str]] = {}
+    for value in {str(v).strip() for v in cells.dropna()}:
+        found = _NOTED.match(value)
+        name = found.group("name") if found is not None and len(found.group("name")) >= 3 else value
+        by_name.setdefault(name.casefold(), set()).add(value)
+    shared = next((sorted(v) for v in by_name.values() if len(v) > 1), None)
+    if shared is not None:
+        raise Abstain(f"{plan.column} writes one name with different notes ('{shared[0]}', '{shared[1]}'): "
+                      f"{sum(map(len, by_name.values()))} different cells, {len(by_name)} different names; "
+                      f"ask for the number of rows or name the {plan.column} values.")

@@ -19,8 +19,9 @@ from agent.plan import Predicate
 from agent.router.contains import said_exactly
 from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
-from agent.router.verify.decorated import check_decorated_labels
+from agent.router.verify.decorated import check_decorated_labels, check_noted_names
 from agent.router.words import header_words, singular
+from agent.summary_rows import names_total
 from agent.table import ColumnRole, Table
 
 
@@ -45,8 +46,26 @@ def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
                 value = cells[column]
                 if isinstance(value, str) and _SUMMARY.match(value) and _count(table, column, value) == 1:
                     found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
-        cache["rows"] = found
+        cache["rows"] = {**_labels_typed_away(table), **found}
     return cache["rows"]
+
+
+def _labels_typed_away(table: Table) -> dict[int, tuple[str, str]]:
+    """Row position -> (column, label) for a summary label a numeric or date column could not read
+    ('TOTAL (1–12)' among the volume numbers 1..13): its cell is now empty, like a blank one, so
+    every empty cell of that column counts as the label's row."""
+    if table.lies_in_file:
+        return {}
+    found: dict[int, tuple[str, str]] = {}
+    for column, role in table.roles.items():
+        report = table.reports.get(column) if role in (ColumnRole.numeric, ColumnRole.date) else None
+        labels = [str(c).strip() for c in (report.unparseable_examples if report is not None else [])
+                  if _SUMMARY.match(str(c)) or names_total(str(c))]
+        if labels:
+            import numpy as np
+            for pos in np.flatnonzero(table.df[column].isna().to_numpy()):
+                found.setdefault(int(pos), (column, labels[0]))
+    return found
 
 
 def _count(table: Table, column: str, value: str) -> int:
@@ -248,3 +267,4 @@ def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     check_rows_or_values(plan, reading, table)
     check_summary_rows(plan, table)
     check_decorated_labels(plan, table)
+    check_noted_names(plan, table)

@@ -1,0 +1,64 @@
+"""Counts and totals the table's shape spoils, whatever the words (agent/router/verify/shape.py,
+verify/decorated.py, row_nouns.py): a total row whose label a column of numbers could not read
+('TOTAL (1-9)' among the volume numbers), one name written with two notes ('Canopus (first time)',
+'Canopus (second time)'), and a row-noun count whose rows repeat an identifier (car 52 with two
+drivers). Each refuses; the same tables answer what they can, values counted by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.config import load_config
+from agent.router.router import Router
+from agent.table import table_from_text
+from tests.helpers import router_ask
+
+CONFIG = load_config(env={})
+VOLUMES = ("Volume,Year,Articles\n" + "".join(f"{i},{1970 + i},{100 * i}\n" for i in range(1, 10))
+           + "TOTAL (1-9),1971-1979,4500\n10,1980,\n")
+"""Volumes 1..9 with 100..900 articles (4,500 in all), a total row labelled in the Volume column."""
+STARS = ("Star,Magnitude,Distance\nCanopus (first time),-1.5,10\nSirius,-2.0,20\nCanopus (second time),-0.5,30\n"
+         "Vega,1.0,40\nAltair,-0.9,50\n")
+CARS = ("Number,Driver,Engine\n1,Jimmy Bryan,Offenhauser\n2,John Lawrence,Jaguar\n4,Jack Fairman,Jaguar\n"
+        "7,Bob Veith,Offenhauser\n52,Troy Ruttman,Offenhauser\n52,Jim Rathmann,Offenhauser\n98,Johnnie Parsons,Offenhauser\n")
+
+
+def _refused(csv: str, question: str) -> str:
+    decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)
+    assert decision.plan is None, decision.plan
+    return decision.abstain or ""
+
+
+@pytest.mark.parametrize("question", ["what is the total of articles?", "what is the total of articles for this chart",
+                                      "what is the average of articles?"])
+def test_total_row_labelled_in_a_column_of_numbers_refuses(question):
+    assert "TOTAL (1-9)" in _refused(VOLUMES, question)  # summed with it: 4,500 twice
+
+
+def test_total_row_left_out_by_a_condition_answers():
+    _, result = router_ask(VOLUMES, "total articles for volume 3")
+    assert result.value == 300  # volume 3 alone
+
+
+@pytest.mark.parametrize("question", ["how many stars have a magnitude less than zero?",  # 4 cells, 3 stars
+                                      "how many different stars have a magnitude less than zero?"])
+def test_one_name_with_two_notes_refuses(question):
+    assert "Canopus (first time)" in _refused(STARS, question)
+
+
+@pytest.mark.parametrize("question, count", [
+    ("how many stars have a magnitude less than -0.7?", 3),  # Canopus (first time) -1.5, Sirius -2.0, Altair -0.9
+    ("what is the number of stars that have a distance over 15?", 4),  # Sirius, Canopus (second time), Vega, Altair
+])
+def test_names_without_a_shared_note_count(question, count):
+    _, result = router_ask(STARS, question)
+    assert result.value == count
+
+
+def test_row_noun_count_over_a_repeated_identifier_refuses():
+    assert "Number repeats" in _refused(CARS, "how many racers had an offenhauser engine?")  # 5 rows, 4 cars
+
+
+def test_row_noun_count_over_distinct_identifiers_answers():
+    _, result = router_ask(CARS, "how many racers had a jaguar engine?")
+    assert result.value == 2  # cars 2 and 4
