@@ -62,3 +62,21 @@ def test_row_noun_count_over_a_repeated_identifier_refuses():
 def test_row_noun_count_over_distinct_identifiers_answers():
     _, result = router_ask(CARS, "how many racers had a jaguar engine?")
     assert result.value == 2  # cars 2 and 4
+
+
+SEASONS = "Year,Team,Points\n1970,A,10\n1975,B,20\n1980,A,30\n1985,C,40\n1990,B,50\n"
+
+
+@pytest.mark.parametrize("question", ["what is the total of points after 1975?", "total points before 1985",
+                                      "what is the total points since 1980?"])
+def test_a_time_word_on_a_column_without_years_refuses(question):
+    assert "holds no years" in _refused(SEASONS, question)  # Points > 1975 picks no season
+
+
+@pytest.mark.parametrize("question, total", [
+    ("what is the total of points for years after 1975?", 120),  # 1980, 1985, 1990: 30 + 40 + 50
+    ("total points where year is after 1975", 120),
+])
+def test_a_time_word_on_the_year_column_answers(question, total):
+    _, result = router_ask(SEASONS, question)
+    assert result.value == total

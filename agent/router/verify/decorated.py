@@ -149,12 +149,12 @@ def check_noted_names(plan: BaseModel, table: Table) -> None:
         return
     where = list(plan.where or [])
     cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]
-    by_name: dict[str, set[str]] = {}
+    by_name: dict[str, dict[str, str]] = {}  # name -> {cell casefolded: cell}; case variants are one cell
     for value in {str(v).strip() for v in cells.dropna()}:
         found = _NOTED.match(value)
         name = found.group("name") if found is not None and len(found.group("name")) >= 3 else value
-        by_name.setdefault(name.casefold(), set()).add(value)
-    shared = next((sorted(v) for v in by_name.values() if len(v) > 1), None)
+        by_name.setdefault(name.casefold(), {}).setdefault(value.casefold(), value)
+    shared = next((sorted(v.values()) for name, v in by_name.items() if len(v) > 1 and set(v) != {name}), None)
     if shared is not None:
         raise Abstain(f"{plan.column} writes one name with different notes ('{shared[0]}', '{shared[1]}'): "
                       f"{sum(map(len, by_name.values()))} different cells, {len(by_name)} different names; "
