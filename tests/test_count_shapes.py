@@ -80,3 +80,20 @@ def test_a_time_word_on_a_column_without_years_refuses(question):
 def test_a_time_word_on_the_year_column_answers(question, total):
     _, result = router_ask(SEASONS, question)
     assert result.value == total
+
+
+TOWNS = ("Region,Town,Pop\nNorth,A,10\nNorth,B,20\nNorth,H,2\nNorth,I,3\nTotal North,,36\nSouth,C,5\nSouth,D,7\n"
+         "South,E,9\nWest,F,3\nWest,G,4\nWest,J,1\n")
+"""'Total North' between the data, its 36 not the North rows' 35 (the loader keeps it as data)."""
+FIRMS = ("Rank,Company,Revenue\n1,Walmart,469\n2,Shell,467\n3,Exxon,453\n4,Sinopec,428\n5,Total,240\n6,Toyota,222\n"
+         "7,Apple,170\n8,Ford,150\n")
+
+
+@pytest.mark.parametrize("question", ["what is the total pop?", "what is the average pop?"])
+def test_a_named_total_between_the_data_refuses(question):
+    assert "Total North" in _refused(TOWNS, question)  # summed with it: 100 + 36
+
+
+def test_a_company_named_total_is_data():
+    _, result = router_ask(FIRMS, "what is the total revenue?")
+    assert result.value == 2599  # 469 + 467 + 453 + 428 + 240 + 222 + 170 + 150

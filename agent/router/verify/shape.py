@@ -17,16 +17,15 @@ from agent import table_rows
 from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.contains import said_exactly
-from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
+from agent.router.reading import Reading
 from agent.router.verify.decorated import check_decorated_labels, check_noted_names
+from agent.router.verify.summary_labels import middle_totals, typed_away_labels
 from agent.router.words import header_words, singular
-from agent.summary_rows import names_total
 from agent.table import ColumnRole, Table
 
-
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$"
-                      r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.I)
+                      r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.IGNORECASE)
 """'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'League total', 'Average', 'All': not
 'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -36,7 +35,8 @@ _EQUALITIES = {"=", "!=", "in", "not in"}
 
 def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
     """Row position -> (column, label) of rows among the first and last three whose text cell reads like a
-    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
+    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table; with the rows of
+    verify/summary_labels.py (a total labelled in a column of numbers, a named total between the data)."""
     cache = table.__dict__.setdefault("_verify_summary", {})
     if "rows" not in cache:
         found, rows = {}, table.rows
@@ -46,26 +46,8 @@ def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
                 value = cells[column]
                 if isinstance(value, str) and _SUMMARY.match(value) and _count(table, column, value) == 1:
                     found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
-        cache["rows"] = {**_labels_typed_away(table), **found}
+        cache["rows"] = {**typed_away_labels(table, _SUMMARY), **middle_totals(table, _SUMMARY, edges), **found}
     return cache["rows"]
-
-
-def _labels_typed_away(table: Table) -> dict[int, tuple[str, str]]:
-    """Row position -> (column, label) for a summary label a numeric or date column could not read
-    ('TOTAL (1–12)' among the volume numbers 1..13): its cell is now empty, like a blank one, so
-    every empty cell of that column counts as the label's row."""
-    if table.lies_in_file:
-        return {}
-    found: dict[int, tuple[str, str]] = {}
-    for column, role in table.roles.items():
-        report = table.reports.get(column) if role in (ColumnRole.numeric, ColumnRole.date) else None
-        labels = [str(c).strip() for c in (report.unparseable_examples if report is not None else [])
-                  if _SUMMARY.match(str(c)) or names_total(str(c))]
-        if labels:
-            import numpy as np
-            for pos in np.flatnonzero(table.df[column].isna().to_numpy()):
-                found.setdefault(int(pos), (column, labels[0]))
-    return found
 
 
 def _count(table: Table, column: str, value: str) -> int:
