@@ -97,3 +97,22 @@ def test_a_named_total_between_the_data_refuses(question):
 def test_a_company_named_total_is_data():
     _, result = router_ask(FIRMS, "what is the total revenue?")
     assert result.value == 2599  # 469 + 467 + 453 + 428 + 240 + 222 + 170 + 150
+
+
+NATIONS = "Nation,Medals\nCanada*,3\nCanada,2\nNorway,4\nSweden,1\n"
+
+
+def test_one_name_with_and_without_a_footnote_mark_refuses():
+    assert "Canada" in _refused(NATIONS, "how many different nations have more than 1 medals?")  # 3 cells, 2 nations
+
+
+WINS = "Season,Team,Wins\n2001,Reds,10\n2002,Reds,8\n2003,Blues,12\n2004,Blues,6\n"
+
+
+def test_a_number_no_row_of_the_named_column_holds_refuses():
+    assert "Season" in _refused(WINS, "how many wins in 2003?")  # Wins = 2003 holds no row; 2003 is a Season
+
+
+def test_a_number_the_named_column_holds_answers():
+    _, result = router_ask(WINS, "how many teams had wins of 12?")
+    assert result.value == 1  # Blues, 2003

@@ -136,14 +136,15 @@ def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
 
 
 
-_NOTED = re.compile(r"^(?P<name>.*[^\s(])\s*\([^()]*\)\s*[*†‡]*$")
-"""A name with a note in parentheses after it: 'Canopus (first time)', 'Sirius (current)'."""
+_NOTED = re.compile(r"^(?P<name>.*?[^\s(\[*†‡])\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*[*†‡]*$")
+"""A name with a note in parentheses or brackets and/or footnote marks after it: 'Canopus (first
+time)', 'Sirius (current)', 'Canada*', 'Lyon [a]'; any other cell is its own name."""
 
 
 def check_noted_names(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a count of different values of a text column counts, among the rows its
     `where` picks, one name written with two different notes ('Canopus (first time)' and 'Canopus
-    (second time)'): the different cells, or the different names?"""
+    (second time)'; 'Canada*' beside 'Canada'): the different cells, or the different names?"""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or table.lies_in_file \
             or table.roles.get(plan.column) not in _TEXT:
         return
