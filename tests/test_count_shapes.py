@@ -116,3 +116,15 @@ def test_a_number_no_row_of_the_named_column_holds_refuses():
 def test_a_number_the_named_column_holds_answers():
     _, result = router_ask(WINS, "how many teams had wins of 12?")
     assert result.value == 1  # Blues, 2003
+
+
+COACHES = "Year,Coach,Wins\n2001,Smith,3\n2002,—,8\n2003,Jones,5\n2004,Brown,6\n2005,—,9\n2006,Smith,2\n"
+
+
+def test_a_placeholder_counted_as_a_value_refuses():
+    assert "'—'" in _refused(COACHES, "how many different coaches are there?")  # Smith, Jones, Brown: 3, not 4
+
+
+def test_different_values_without_a_placeholder_count():
+    _, result = router_ask(COACHES, "how many different coaches had fewer than 7 wins?")
+    assert result.value == 3  # Smith (3 and 2), Jones (5), Brown (6); the '—' rows won 8 and 9

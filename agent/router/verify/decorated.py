@@ -139,17 +139,24 @@ def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
 _NOTED = re.compile(r"^(?P<name>.*?[^\s(\[*†‡])\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*[*†‡]*$")
 """A name with a note in parentheses or brackets and/or footnote marks after it: 'Canopus (first
 time)', 'Sirius (current)', 'Canada*', 'Lyon [a]'; any other cell is its own name."""
+_PLACEHOLDER = re.compile(r"^[\W_]*$")
+"""A cell with no letter or digit: '—', '–', '?', '...', a placeholder for no value."""
 
 
 def check_noted_names(plan: BaseModel, table: Table) -> None:
     """Raises Abstain when a count of different values of a text column counts, among the rows its
     `where` picks, one name written with two different notes ('Canopus (first time)' and 'Canopus
-    (second time)'; 'Canada*' beside 'Canada'): the different cells, or the different names?"""
+    (second time)'; 'Canada*' beside 'Canada'): the different cells, or the different names? So
+    does a placeholder counted as a value ('—' for no coach)."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or table.lies_in_file \
             or table.roles.get(plan.column) not in _TEXT:
         return
     where = list(plan.where or [])
     cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]
+    blank = next((str(v).strip() for v in cells.dropna() if _PLACEHOLDER.match(str(v))), None)
+    if blank is not None:  # '—' for no coach is no coach
+        raise Abstain(f"{plan.column} holds '{blank}' (no name, a placeholder) among the rows counted: one of the "
+                      f"different values, or none? Ask for the {plan.column} values or exclude '{blank}'.")
     by_name: dict[str, dict[str, str]] = {}  # name -> {cell casefolded: cell}; case variants are one cell
     for value in {str(v).strip() for v in cells.dropna()}:
         found = _NOTED.match(value)
