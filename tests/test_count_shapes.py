@@ -128,3 +128,17 @@ def test_a_placeholder_counted_as_a_value_refuses():
 def test_different_values_without_a_placeholder_count():
     _, result = router_ask(COACHES, "how many different coaches had fewer than 7 wins?")
     assert result.value == 3  # Smith (3 and 2), Jones (5), Brown (6); the '—' rows won 8 and 9
+
+
+MEDALS = "Rank,Nation,Gold\n1,Norway,5\n2,Sweden,3\n3,Finland,0\n4,Denmark,1\n5,Iceland,2\n"
+
+
+@pytest.mark.parametrize("question", ["how many nations are ranked higher than 3?",  # Rank < 3 (2) or > 3 (2)?
+                                      "how many nations are ranked below 2?"])  # Rank > 2 (3) or < 2 (1)?
+def test_up_or_down_words_on_a_column_of_places_refuse(question):
+    assert "holds places" in _refused(MEDALS, question)
+
+
+def test_a_number_comparison_on_a_column_of_places_answers():
+    _, result = router_ask(MEDALS, "how many nations have a rank less than 3?")
+    assert result.value == 2  # Norway, Sweden

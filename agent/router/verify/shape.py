@@ -216,6 +216,21 @@ def check_rank_order(plan: BaseModel, table: Table) -> None:
                           f"'{column} = 1' or 'the lowest {column}'.")
 
 
+_UP_DOWN = {"higher", "lower", "above", "below", "better", "worse", "over", "under", "beneath", "behind", "ahead"}
+"""Comparison words that say up or down a ranking: 'ranked higher than 3' may be Rank < 3."""
+
+
+def check_rank_comparison(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a comparison on a column of places ('Rank', 'Place': 1 is the top) was
+    said with a word of up or down ('ranked higher than 3', 'finished below 5th'): higher in the
+    ranking is the smaller number, so the test may run either way. 'a rank less than 3' stands."""
+    words = {t.lower for t in reading.tokens} & _UP_DOWN
+    hit = [p for p in _conditions(plan) if p.op.value in (">", ">=", "<", "<=") and _rank_like(table, p.column)]
+    if words and hit:
+        raise DataAbstain(f"{hit[0].column} holds places (1 is the top): '{sorted(words)[0]}' may mean a smaller "
+                          f"{hit[0].column} or a larger one; say '{hit[0].column} less than' or 'greater than'.")
+
+
 def _list_cells(table: Table, column: str) -> bool:
     """True when a third or more of a text column's cells hold three lines or more (a list in each
     cell; a title with a subtitle line is one value)."""
@@ -243,6 +258,7 @@ def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the shape rules; raises Abstain naming what spoils the reading."""
     check_value_inside_others(plan, table, reading)
     check_rank_order(plan, table)
+    check_rank_comparison(plan, reading, table)
     check_list_cells(plan, table)
     check_choice(plan, reading)
     check_rank_position(plan, reading, table)
