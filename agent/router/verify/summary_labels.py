@@ -18,18 +18,23 @@ _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 def typed_away_labels(table: Table, pattern: re.Pattern) -> dict[int, tuple[str, str]]:
     """Row position -> (column, label) for a summary label a numeric or date column could not read
     ('TOTAL (1–12)' among the volume numbers 1..13): its cell is now empty, like a blank one, so
-    every empty cell of that column counts as the label's row."""
+    an empty cell of that column counts as the label's row when the row holds the largest figures
+    (`_largest`); a label whose row the loader already left out (agent/summary_rows.py) is none."""
     if table.lies_in_file:
         return {}
     found: dict[int, tuple[str, str]] = {}
     for column, role in table.roles.items():
         report = table.reports.get(column) if role in (ColumnRole.numeric, ColumnRole.date) else None
+        left_out = table.summary.labels(column) if table.summary is not None else set()
         labels = [str(c).strip() for c in (report.unparseable_examples if report is not None else [])
-                  if pattern.match(str(c)) or names_total(str(c))]
+                  if (pattern.match(str(c)) or names_total(str(c))) and str(c).strip().casefold() not in left_out]
         if labels:
             import numpy as np
+            numeric = [c for c, r in table.roles.items() if r is ColumnRole.numeric]
+            text = [c for c, r in table.roles.items() if r in _TEXT]
             for pos in np.flatnonzero(table.df[column].isna().to_numpy()):
-                found.setdefault(int(pos), (column, labels[0]))
+                if _largest(table, numeric, text, pattern, int(pos)):  # a blank rank of a tied row is data
+                    found.setdefault(int(pos), (column, labels[0]))
     return found
 
 
@@ -54,13 +59,14 @@ def middle_totals(table: Table, pattern: re.Pattern, edges: dict[int, dict]) -> 
 
 
 def _largest(table: Table, numeric: list[str], text: list[str], pattern: re.Pattern, pos: int) -> bool:
-    """True when row `pos` holds, in at least half of the numeric columns it fills, a value no row
-    without a summary label (`pattern` in a `text` column) exceeds."""
+    """True when row `pos` holds, in at least half of the numeric columns it fills, a value above
+    every other row without a summary label (`pattern` in a `text` column)."""
     import pandas as pd
 
     labelled = pd.Series(False, index=table.df.index)
     for column in text:
         labelled |= table.df[column].map(lambda v: isinstance(v, str) and pattern.match(v) is not None).astype(bool)
+    labelled.iat[pos] = True  # the row itself is no rival
     data = table.df[~labelled.to_numpy()]
     present = largest = 0
     for column in numeric:
@@ -68,5 +74,5 @@ def _largest(table: Table, numeric: list[str], text: list[str], pattern: re.Patt
         if pd.isna(value):
             continue
         present += 1
-        largest += bool(value >= pd.to_numeric(data[column], errors="coerce").max(skipna=True))
+        largest += bool(value > pd.to_numeric(data[column], errors="coerce").max(skipna=True))
     return present > 0 and largest * 2 >= present
