@@ -41,6 +41,18 @@ def _code_column(item: Item, prev: Item | None, table: Table) -> str | None:
     return holders[0] if len(holders) == 1 else None
 
 
+def _held_elsewhere(item: Item, column: str, lex: Lexicon, table: Table) -> None:
+    """Raises Abstain when the column named before a number holds no cell of it while another
+    numeric column does ('how many wins in 2003' on Wins 6..12 beside Season 2001..2005): the
+    number is that other column's value, or a value of the named one no row has?"""
+    if item.number is None or holds_number(table, column, item.number):
+        return
+    others = [c for c in lex.numeric_columns if c != column and holds_number(table, c, item.number)]
+    if others:
+        raise Abstain(f"No row has {column} = {item.text}, but {others[0]} holds {item.text}: which column does "
+                      f"{item.text} belong to? Name it ('{others[0]} {item.text}').")
+
+
 def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
     """Add to `draft` the predicate a number said alone makes (`item`, kind number): a year after 'in'
     on the date column, the column named just before or after it, a unit's column, a code's text
@@ -68,6 +80,7 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         column = unit
     elif prev is not None and prev.kind == "column" and (prev.column in lex.numeric_columns
                                                          or _numeric_key(prev.column, table)):
+        _held_elsewhere(item, prev.column, lex, table)
         prev.used = True
         draft.columns = [c for c in draft.columns if c is not prev]
         column = prev.column

@@ -1,6 +1,7 @@
 """The number a comparison tests, read against the compared column: its decimal convention and
-scale word (column_number), a percentage against a column of fractions (fraction_share), and
-'between <year> and <year>' over a named date column (year_range)."""
+scale word (column_number), a percentage against a column of fractions (fraction_share),
+'between <year> and <year>' over a named date column (year_range), and 'after 1975' tested on a
+column that holds no years (not_a_year_column)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from agent.numbers import AmbiguousNumber, lenient_number, question_number
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
+from agent.table import Table
 
 
 def column_number(number: Item, column: str, draft: Draft, lex: Lexicon) -> float:
@@ -52,3 +54,24 @@ def fraction_share(number: Item, value: float, column: str, draft: Draft, lex: L
         return value
     draft.notes.append(f"read '{number.text}' as {value / 100:g} ({column} holds fractions of 1)")
     return value / 100
+
+
+_TIME_WORDS = frozenset({"after", "before", "since"})
+
+
+def not_a_year_column(item: Item, number: Item, column: str, table: Table) -> None:
+    """Raises Abstain for 'after'/'before'/'since' and a whole number that may be a year (1000 to
+    2100) compared with a numeric column that holds no years: 'the total of articles after 1975'
+    is not Articles > 1975. A column of years is one whose values are all whole numbers from 1000
+    to 2100 ('Year', 'Founded'); any other, named or implied, refuses, naming the words."""
+    from agent import table_rows
+
+    value = number.number
+    if item.text.lower() not in _TIME_WORDS or value is None or not float(value).is_integer() \
+            or not 1000 <= value <= 2100 or column not in table.roles:
+        return
+    found = table_rows.numbers(table, column)
+    if found.low is not None and found.whole and 1000 <= found.low and found.high <= 2100:
+        return
+    raise Abstain(f"'{item.text} {number.text}' reads as a time, but {column} holds no years; name the column of "
+                  f"years it tests ('year {item.text} {number.text}').")

@@ -13,7 +13,7 @@ from agent.router.spellings import directed, flag_condition, same_answer, severa
 from agent.router.implied import implied_subject
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
-from agent.router.compared_numbers import column_number, fraction_share, year_range
+from agent.router.compared_numbers import column_number, fraction_share, not_a_year_column, year_range
 from agent.router.money import looks_like_money, money_columns, money_subject
 from agent.router.reading import Evidence, Item, Reading
 from agent.router.subjects import counts_rows, dimension_column, unit_column
@@ -293,6 +293,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
     after = reading.after(nxt)
     currency = nxt.currency or (op == "between" and after is not None and after.currency)
     column = _subject(item, reading, draft, lex, table, currency)
+    not_a_year_column(item, nxt, column, table)  # 'the total of articles after 1975' is not Articles > 1975
     if op == "between":
         second = _second(nxt, reading, "number")
         low, high = sorted((column_number(nxt, column, draft, lex), column_number(second, column, draft, lex)))

@@ -9,8 +9,8 @@ Precision guards (each refuses or leaves the word unread, never guesses):
   medals did Norway win' asks a value, not a row count) are never read so (QUANTITY_NOUNS);
 - a count whose conditions pick a single row through a name ('how many titles does Yale have':
   Name = 'Yale' is one row) refuses: the question asks a value of that row (`check_row_count`);
-- a count over rows that may not be one entry each refuses: a name column repeating a value, or
-  a counted row holding no value in most columns ('Bye');
+- a count over rows that may not be one entry each refuses: a name column repeating a value, an
+  identifier repeating among the rows counted, or a counted row holding no value in most columns ('Bye');
 - a count with no condition refuses: it would rest on the noun alone ('the total number of
   categories on the chart' may count the table's columns);
 - a noun that starts with a value of the table ('warnings' and level = 'WARN', 'errs' and 'ERR')
@@ -250,7 +250,8 @@ def _listed_values(plan: BaseModel, reading: Reading, table: Table) -> None:
 
 def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> None:
     """Raises Abstain when the rows counted may not be one entry each: a name column repeats a
-    value (a commissioner listed twice, for two terms), or a counted row holds no value in most
+    value (a commissioner listed twice, for two terms), an identifier column repeats a value among
+    the rows counted (car 52 listed once per driver), or a counted row holds no value in most
     columns (a 'Bye' row of a list of matches)."""
     for column in table.df.columns:
         words = {t.lower for t in tokenize(str(column))}
@@ -260,6 +261,12 @@ def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> No
                 raise Abstain(f"{column} repeats a value, so the rows may not be one each of the {_noun(reading)}; "
                               f"ask for the number of distinct {column} values or of rows.")
     counted = table.df.loc[selected(table, plan.where, allow_empty=True).mask]
+    for column in [c for c, role in table.roles.items() if role is ColumnRole.identifier]:
+        ids = counted[column].dropna()
+        if ids.nunique() < len(ids):  # car 52 with two drivers: two rows, one entry
+            raise Abstain(f"{column} repeats among the rows counted ({len(ids)} rows, {ids.nunique()} different "
+                          f"{column} values), so the rows may not be one each of the {_noun(reading)}; ask for the "
+                          f"number of rows or of different {column} values.")
     empty = counted.isna().sum(axis=1) * 2 > len(table.df.columns)
     if bool(empty.any()):
         raise Abstain(f"A row counted holds no value in most columns (row {int(empty.idxmax()) + 1}); it may "

@@ -8,7 +8,9 @@ side or a poll rank the column writes before several names ('at Auburn', 'at Van
 in a schedule's Opponent column: the opponent is Auburn or LSU to one reader), and a country with its
 code before a team's name ('Germany (GER) Germany I': the team is Germany I to one reader). A plan
 that would show such a cell of the rows it reads abstains, naming it; for the row before or after
-a named row, the cells of that one row."""
+a named row, the cells of that one row. A count of different values where two of them are one name
+with different notes in parentheses ('Canopus (first time)', 'Canopus (second time)') abstains as
+well: one star or two?"""
 
 from __future__ import annotations
 
@@ -186,3 +188,36 @@ def _frequent(values: pd.Series, order: str, cut: int) -> list[str]:
     edge = counts.iloc[min(cut, len(counts)) - 1]
     return list(counts[counts >= edge].index if order == "desc" else counts[counts <= edge].index)
 
+
+
+_NOTED = re.compile(r"^(?P<name>.*?[^\s(\[*†‡])\s*(?:\([^()]*\)|\[[^\[\]]*\])?\s*[*†‡]*$")
+"""A name with a note in parentheses or brackets and/or footnote marks after it: 'Canopus (first
+time)', 'Sirius (current)', 'Canada*', 'Lyon [a]'; any other cell is its own name."""
+_PLACEHOLDER = re.compile(r"^[\W_]*$")
+"""A cell with no letter or digit: '—', '–', '?', '...', a placeholder for no value."""
+
+
+def check_noted_names(plan: BaseModel, table: Table) -> None:
+    """Raises Abstain when a count of different values of a text column counts, among the rows its
+    `where` picks, one name written with two different notes ('Canopus (first time)' and 'Canopus
+    (second time)'; 'Canada*' beside 'Canada'): the different cells, or the different names? So
+    does a placeholder counted as a value ('—' for no coach)."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or table.lies_in_file \
+            or table.roles.get(plan.column) not in _TEXT:
+        return
+    where = list(plan.where or [])
+    cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]
+    blank = next((str(v).strip() for v in cells.dropna() if _PLACEHOLDER.match(str(v))), None)
+    if blank is not None:  # '—' for no coach is no coach
+        raise Abstain(f"{plan.column} holds '{blank}' (no name, a placeholder) among the rows counted: one of the "
+                      f"different values, or none? Ask for the {plan.column} values or exclude '{blank}'.")
+    by_name: dict[str, dict[str, str]] = {}  # name -> {cell casefolded: cell}; case variants are one cell
+    for value in {str(v).strip() for v in cells.dropna()}:
+        found = _NOTED.match(value)
+        name = found.group("name") if found is not None and len(found.group("name")) >= 3 else value
+        by_name.setdefault(name.casefold(), {}).setdefault(value.casefold(), value)
+    shared = next((sorted(v.values()) for name, v in by_name.items() if len(v) > 1 and set(v) != {name}), None)
+    if shared is not None:
+        raise Abstain(f"{plan.column} writes one name with different notes ('{shared[0]}', '{shared[1]}'): "
+                      f"{sum(map(len, by_name.values()))} different cells, {len(by_name)} different names; "
+                      f"ask for the number of rows or name the {plan.column} values.")

@@ -17,15 +17,15 @@ from agent import table_rows
 from agent.ops.common import selected
 from agent.plan import Predicate
 from agent.router.contains import said_exactly
-from agent.router.reading import Reading
 from agent.router.draft import Abstain, DataAbstain
-from agent.router.verify.decorated import check_decorated_labels
+from agent.router.reading import Reading
+from agent.router.verify.decorated import check_decorated_labels, check_noted_names
+from agent.router.verify.summary_labels import middle_totals, typed_away_labels
 from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
 
-
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$"
-                      r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.I)
+                      r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.IGNORECASE)
 """'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'League total', 'Average', 'All': not
 'All-Africa Games'."""
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -35,7 +35,8 @@ _EQUALITIES = {"=", "!=", "in", "not in"}
 
 def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
     """Row position -> (column, label) of rows among the first and last three whose text cell reads like a
-    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table."""
+    summary ('Total', 'TOTAL MAINLAND', 'Average'), cached on the table; with the rows of
+    verify/summary_labels.py (a total labelled in a column of numbers, a named total between the data)."""
     cache = table.__dict__.setdefault("_verify_summary", {})
     if "rows" not in cache:
         found, rows = {}, table.rows
@@ -45,7 +46,7 @@ def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
                 value = cells[column]
                 if isinstance(value, str) and _SUMMARY.match(value) and _count(table, column, value) == 1:
                     found.setdefault(pos, (column, value))  # a label met once: 'Average' as a rating repeats
-        cache["rows"] = found
+        cache["rows"] = {**typed_away_labels(table, _SUMMARY), **middle_totals(table, _SUMMARY, edges), **found}
     return cache["rows"]
 
 
@@ -215,6 +216,21 @@ def check_rank_order(plan: BaseModel, table: Table) -> None:
                           f"'{column} = 1' or 'the lowest {column}'.")
 
 
+_UP_DOWN = {"higher", "lower", "above", "below", "better", "worse", "over", "under", "beneath", "behind", "ahead"}
+"""Comparison words that say up or down a ranking: 'ranked higher than 3' may be Rank < 3."""
+
+
+def check_rank_comparison(plan: BaseModel, reading: Reading, table: Table) -> None:
+    """Raises Abstain when a comparison on a column of places ('Rank', 'Place': 1 is the top) was
+    said with a word of up or down ('ranked higher than 3', 'finished below 5th'): higher in the
+    ranking is the smaller number, so the test may run either way. 'a rank less than 3' stands."""
+    words = {t.lower for t in reading.tokens} & _UP_DOWN
+    hit = [p for p in _conditions(plan) if p.op.value in (">", ">=", "<", "<=") and _rank_like(table, p.column)]
+    if words and hit:
+        raise DataAbstain(f"{hit[0].column} holds places (1 is the top): '{sorted(words)[0]}' may mean a smaller "
+                          f"{hit[0].column} or a larger one; say '{hit[0].column} less than' or 'greater than'.")
+
+
 def _list_cells(table: Table, column: str) -> bool:
     """True when a third or more of a text column's cells hold three lines or more (a list in each
     cell; a title with a subtitle line is one value)."""
@@ -242,9 +258,11 @@ def check_shape(plan: BaseModel, reading: Reading, table: Table) -> None:
     """All the shape rules; raises Abstain naming what spoils the reading."""
     check_value_inside_others(plan, table, reading)
     check_rank_order(plan, table)
+    check_rank_comparison(plan, reading, table)
     check_list_cells(plan, table)
     check_choice(plan, reading)
     check_rank_position(plan, reading, table)
     check_rows_or_values(plan, reading, table)
     check_summary_rows(plan, table)
     check_decorated_labels(plan, table)
+    check_noted_names(plan, table)
