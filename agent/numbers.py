@@ -272,7 +272,9 @@ def _slash_dates(present: pd.Series) -> tuple[pd.Series, list[str]]:
             todo = values.isna()
             if not todo.any():
                 break
-            values[todo] = pd.to_datetime(present[todo], format=f"{order}{order[2]}{year}{clock}", errors="coerce")
+            parsed = pd.to_datetime(present[todo], format=f"{order}{order[2]}{year}{clock}", errors="coerce")
+            # a year outside datetime64[ns] (1677-2262: '1/17/1599') is left unparsed, never a crash
+            values[todo] = parsed.where(parsed.dt.year.between(1678, 2261)).astype("datetime64[ns]")
     ok = values.notna().to_numpy()
     if not ok.any():
         return values, []

@@ -90,3 +90,26 @@ def verifier_abstention(csv: str, question: str, plan) -> str | None:
     except Abstain as exc:
         return exc.reason
     return None
+
+
+def write_table(header, rows, kind: str, stem: Path, frame_rows: int | None = None):
+    """`header` and `rows` written as `stem`.csv (None as a blank cell, a cell with a comma quoted)
+    or `stem`.xlsx (openpyxl), then opened as a user's file is (agent.sources.open_table)."""
+    from agent.sources import open_table
+
+    if kind == "csv":
+        import csv
+
+        path = stem.with_suffix(".csv")
+        with path.open("w", newline="") as out:
+            csv.writer(out, lineterminator="\n").writerows([header, *rows])
+    else:
+        from openpyxl import Workbook
+
+        book = Workbook()
+        for row in [header, *rows]:
+            book.active.append(row)
+        path = stem.with_suffix(".xlsx")
+        book.save(path)
+    return open_table(path, frame_rows=frame_rows)
+

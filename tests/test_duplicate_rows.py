@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.sources import open_table
-from tests.helpers import agent_over
+from tests.helpers import agent_over, write_table
 
 HEADER = ("patient", "appointment_date", "status", "fee")
 ROWS = [("Ana Lopez", "2024-03-05", "attended", 120.0),
@@ -25,18 +24,7 @@ NOTE = "4 rows are exact duplicates of an earlier row (every column alike); coun
 
 def _write(rows, kind: str, stem, frame_rows: int | None = None):
     """HEADER and `rows` as `stem`.csv or `stem`.xlsx, opened as a user's file is."""
-    if kind == "csv":
-        path = stem.with_suffix(".csv")
-        path.write_text("\n".join(",".join("" if v is None else str(v) for v in r) for r in [HEADER, *rows]) + "\n")
-    else:
-        from openpyxl import Workbook
-
-        book = Workbook()
-        for row in [HEADER, *rows]:
-            book.active.append(row)
-        path = stem.with_suffix(".xlsx")
-        book.save(path)
-    return open_table(path, frame_rows=frame_rows)
+    return write_table(HEADER, rows, kind, stem, frame_rows)
 
 
 @pytest.fixture(params=["csv", "xlsx", "csv in place"])

@@ -11,10 +11,9 @@ import pytest
 
 from agent import mixed_dates
 from agent.profile import profile_table
-from agent.sources import open_table
 from agent.table import ColumnRole
 from agent.typed_view import column
-from tests.helpers import agent_over
+from tests.helpers import agent_over, write_table
 
 HEADER = ("patient", "appointment_date", "status", "fee")
 SETTLED = [("Ana Lopez", "2024-03-05", "attended", 120.0),
@@ -37,19 +36,7 @@ UNSETTLED = [("Ana Lopez", "2024-03-05", "attended", 120.0),
 
 def _write(rows, kind: str, stem, frame_rows: int | None = None):
     """HEADER and `rows` as `stem`.csv or `stem`.xlsx, opened as a user's file is."""
-    if kind == "csv":
-        path = stem.with_suffix(".csv")
-        path.write_text("\n".join(",".join(f'"{v}"' if "," in str(v) else str(v) for v in r)
-                                  for r in [HEADER, *rows]) + "\n")
-    else:
-        from openpyxl import Workbook
-
-        book = Workbook()
-        for row in [HEADER, *rows]:
-            book.active.append(row)
-        path = stem.with_suffix(".xlsx")
-        book.save(path)
-    return open_table(path, frame_rows=frame_rows)
+    return write_table(HEADER, rows, kind, stem, frame_rows)
 
 
 def _ask(table, question: str):

@@ -218,17 +218,31 @@ def test_all_distinct_integers_are_an_identifier_only_when_they_look_like_keys()
     assert infer_role("ticket", increasing) is ColumnRole.identifier
 
 
-def test_a_date_before_1677_loads_instead_of_crashing(tmp_path):
-    """'1/17/99' among month-first dates is the year 99, outside pandas' datetime64[ns] range: the
-    open used to end in an ArrowInvalid traceback (a WikiTableQuestions table); now the column is
-    kept at microsecond precision and every other date is unchanged."""
+def test_a_two_digit_year_among_month_first_dates_is_read_as_its_century(tmp_path):
+    """'1/17/99' among month-first dates is 1999 (a two-digit year: %y, 69-99 -> 19xx); it was read
+    as the year 99, outside pandas' datetime64[ns] range, and the open ended in a traceback (a
+    WikiTableQuestions table)."""
     from agent.table import load_table
 
     path = tmp_path / "office.csv"
     path.write_text("Name,Took Office\nA,7/16/1921\nB,7/1/1924\nC,1/17/99\n")
     table = load_table(path)
     years = [d.year for d in table.df["Took Office"]]
-    assert years == [1921, 1924, 99]
+    assert years == [1921, 1924, 1999]
+
+
+@pytest.mark.parametrize("frame_rows", [None, 2])  # loaded, and read where it lies
+def test_a_date_before_1677_loads_instead_of_crashing(tmp_path, frame_rows):
+    """'1/17/1599' is outside pandas' datetime64[ns] range (1677-2262): the open ended in an
+    OutOfBoundsDatetime traceback. The cell is left unparsed (with one of ten cells unread the
+    column is still dates, and the cell is named among those not read), never a crash."""
+    from agent.sources import open_table
+
+    rows = "".join(f"{n},7/{n + 1}/19{20 + n}\n" for n in range(9))
+    path = tmp_path / "office.csv"
+    path.write_text("Name,Took Office\n" + rows + "C,1/17/1599\n")
+    table = open_table(path, frame_rows=frame_rows) if frame_rows else open_table(path)
+    assert table.rows == 10
 
 
 @pytest.mark.parametrize("frame_rows", [None, 2])  # loaded, and read where it lies (SQL typing)
