@@ -185,6 +185,14 @@ def test_first_on_a_chart_running_newest_first_is_refused():
     assert "Year runs from newest to oldest" in answer
 
 
+def test_a_chart_out_of_time_order_is_refused_saying_so():
+    """Years 2012, 2010, 2013, 2011: not newest first, but the first row is later than the last, so
+    'the first winner' may still mean the earliest; the refusal says what the column does."""
+    rows = "Year,Winner,County\n2012,Clara,Kilkenny\n2010,Dicksboro,Kilkenny\n2013,Rower-Inistioge,Kilkenny\n2011,Mount Leinster Rangers,Carlow\n"
+    answer = _refusal(rows, "who is the first winner according to this chart?")
+    assert "Year is not in time order" in answer and "newest to oldest" not in answer
+
+
 def test_first_on_a_chart_running_oldest_first_is_the_first_row():
     assert _value(OLDEST_FIRST, "who is the first winner according to this chart?") == [["Dicksboro"]]
 

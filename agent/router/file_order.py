@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import pairwise
 
 from agent.plan import Op, Predicate
 from agent.predicates import selected
@@ -206,7 +207,9 @@ def _time_agrees(plan: RankArgs, words: list[str], table: Table) -> None:
         keys = [order_key(v) for v in table.df[column] if not isinstance(v, str) or _YEAR.search(v)]
         keys = [k for k in keys if k is not None]  # 'November 9' then 'February 16': a season, no year said
         if len(keys) >= 2 and keys[0] > keys[-1]:
-            raise Abstain(f"{column} runs from newest to oldest, so the {'first' if plan.order == 'asc' else 'last'} "
+            descending = all(a >= b for a, b in pairwise(keys))
+            how = "runs from newest to oldest" if descending else "is not in time order (its first row is later than its last)"
+            raise Abstain(f"{column} {how}, so the {'first' if plan.order == 'asc' else 'last'} "
                           f"row is not the {'first' if plan.order == 'asc' else 'last'} in time; say 'listed "
                           f"{'first' if plan.order == 'asc' else 'last'}' or ask by {column}.")
 
