@@ -195,7 +195,6 @@ def fmt_value(result: AggregateResult):
     return fmt
 
 
-
 def provenance_lines(result: Result) -> list[str]:
     """Lines stating where the number came from: notes, matched spellings, resolved values."""
     p = result.provenance

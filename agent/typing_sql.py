@@ -9,7 +9,7 @@ import re
 
 from sqlglot import exp
 
-from agent import cell_rules, mixed_dates
+from agent import cell_rules
 from agent import typed_view as tv
 from agent.parse_reports import RAW
 from agent.typed_view import ColumnTyping, column
@@ -62,11 +62,8 @@ def sql_typing(connection, name: str, native: str, rows: int, limit: int | None)
 def _text(connection, name: str, head: list[str], every: list[object] | None, limit: int | None) -> ColumnTyping:
     """The typing of a column the one-format rules leave text: dates written several ways when its
     cells are (typed_view.mixed_typing over every cell the typing reads), else its text."""
-    if mixed_dates.looks_mixed(head):
-        found = tv.mixed_typing(name, head, lambda: every if every is not None else cells(connection, name, limit))
-        if found is not None:
-            return found
-    return tv.typing_for(name, "text")
+    found = tv.mixed_typing(name, head, lambda: every if every is not None else cells(connection, name, limit))
+    return found or tv.typing_for(name, "text")
 
 
 _ISO_SQL = (r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ](?:[01][0-9]|2[0-3])(?::[0-5][0-9](?::[0-5][0-9](?:\.[0-9]{1,9})?)?)?)?")
