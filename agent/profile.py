@@ -100,7 +100,7 @@ def _iso(values: pd.Series) -> list[str]:
 def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
     """Profile of one column (one pass for distinct values)."""
     s = table.df[name]
-    form = getattr(table, "lists", {}).get(name)
+    form = table.lists.get(name)
     import pandas as pd
     if form is not None:  # a list column: its items are the values
         cells = [split_items(v, form) for v in s.tolist()]
@@ -113,7 +113,7 @@ def _column(table: Table, name: str, low_cardinality: int) -> ColumnProfile:
                             dtype="list" if form is not None else str(s.dtype),
                             nulls=int(s.isna().sum()), distinct=len(uniques),
                             unparseable=table.reports[name].unparseable,
-                            mixed_dates=(getattr(table, "mixed_dates", None) or {}).get(name))
+                            mixed_dates=table.mixed_dates.get(name))
     if pd.api.types.is_datetime64_any_dtype(s):
         if len(uniques):
             low, high = _iso(pd.Series([uniques.min(), uniques.max()]))
@@ -181,7 +181,7 @@ def _sql_columns(connection, table: Table, low_cardinality: int) -> list[ColumnP
         nulls, distinct, dtype = int(row[2 * i]), int(row[2 * i + 1]), _dtype(table, name)
         profile = ColumnProfile(name=name, display=table.display[name], role=table.roles[name], dtype=dtype,
                                 nulls=nulls, distinct=distinct, unparseable=table.reports[name].unparseable,
-                                mixed_dates=(getattr(table, "mixed_dates", None) or {}).get(name))
+                                mixed_dates=table.mixed_dates.get(name))
         if name in table.lists:
             profile.dtype = "list"
             _list_profile(connection, profile, name, table.lists[name], low_cardinality)

@@ -1,5 +1,6 @@
-"""The router package's structure: it imports nothing above it (policies, the web app, the CLI, the
-agent loop), its modules import each other without circles, and none grows past ~300 lines. Imports
+"""The router package's structure, its subpackages (verify/) included: it imports nothing above it
+(policies, the web app, the CLI, the agent loop, nor any other module that itself reaches the
+router), its modules import each other without circles, and none grows past ~300 lines. Imports
 are read with ast from the source files (every import: top level, inside functions, and under
 TYPE_CHECKING), so a lazy import cannot hide a circle."""
 
@@ -9,6 +10,7 @@ import ast
 from pathlib import Path
 
 import agent.router
+from tests.test_import_graph import GRAPH, MODULES
 
 ROUTER = Path(agent.router.__file__).parent
 ABOVE = ("agent.policies", "agent.web", "agent.cli", "agent.loop")
@@ -26,8 +28,19 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+def _files() -> list[Path]:
+    """Every source file of the router package, its subpackages' included."""
+    return sorted(ROUTER.rglob("*.py"))
+
+
+def _name(path: Path) -> str:
+    """The module a router file defines ('agent.router.verify' for verify/__init__.py)."""
+    parts = path.relative_to(ROUTER).with_suffix("").parts
+    return ".".join(["agent.router", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+
+
 def _graph() -> dict[str, set[str]]:
-    modules = {f"agent.router.{p.stem}": p for p in ROUTER.glob("*.py") if p.stem != "__init__"}
+    modules = {_name(p): p for p in _files() if p != ROUTER / "__init__.py"}
     return {name: {m for m in _imports(path) if m in modules and m != name} for name, path in modules.items()}
 
 
@@ -69,14 +82,35 @@ def test_imports_parse_every_form(tmp_path):
 def test_router_modules_have_no_import_circles():
     graph = _graph()
     assert len(graph) > 10 and "agent.router.parse" in graph["agent.router.router"]
+    assert "agent.router.verify.parts" in graph["agent.router.verify"]  # the subpackage is read too
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
 def test_router_imports_nothing_above_it():
-    offending = {p.name: sorted(m for m in _imports(p) if m.startswith(ABOVE)) for p in ROUTER.glob("*.py")}
+    offending = {_name(p): sorted(m for m in _imports(p) if m.startswith(ABOVE)) for p in _files()}
     assert {name: found for name, found in offending.items() if found} == {}
 
 
+def _reaches_router(module: str) -> bool:
+    """True when `module` imports a router module, directly or through other agent modules
+    (tests/test_import_graph.py's GRAPH: every import of agent/, read with ast)."""
+    seen, todo = {module}, [module]
+    while todo:
+        for nxt in GRAPH[todo.pop()] - seen:
+            if nxt == "agent.router" or nxt.startswith("agent.router."):
+                return True
+            seen.add(nxt)
+            todo.append(nxt)
+    return False
+
+
+def test_router_imports_no_module_that_uses_the_router():
+    router = [m for m in MODULES if m == "agent.router" or m.startswith("agent.router.")]
+    outside = {t for m in router for t in GRAPH[m] if not t.startswith("agent.router")}
+    assert "agent.table" in outside and _reaches_router("agent.policies.agreement")
+    assert sorted(t for t in outside if _reaches_router(t)) == []
+
+
 def test_router_modules_stay_small():
-    sizes = {p.name: len(p.read_text().splitlines()) for p in ROUTER.glob("*.py")}
+    sizes = {_name(p): len(p.read_text().splitlines()) for p in _files()}
     assert {name: n for name, n in sizes.items() if n > 330} == {}

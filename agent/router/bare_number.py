@@ -7,6 +7,7 @@ from agent import table_rows
 from agent.numbers import is_code
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
+from agent.router.calendar import is_year
 from agent.router.compared_numbers import column_number
 from agent.router.conditions import widen
 from agent.router.dates import date_column
@@ -61,7 +62,7 @@ def bare_number(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table:
         raise Abstain(reason)
     before = reading.at(item.pos - 1)
     year_word = before is not None and before.text.lower() in V.YEAR_PREPOSITIONS
-    year = lex.date_columns and 1900 <= item.number <= 2100 and float(item.number).is_integer()
+    year = lex.date_columns and is_year(item.number) and float(item.number).is_integer()
     if year and (start := range_start(date_column(item, reading, lex), item, reading, draft)) is not None \
             and str(start[1].value).isdigit():  # 'joined from 2020 to 2022': 2021 too
         close_range(start, str(int(item.number)), item, reading, draft)

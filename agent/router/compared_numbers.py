@@ -6,6 +6,7 @@ column that holds no years (not_a_year_column)."""
 from __future__ import annotations
 
 from agent.numbers import AmbiguousNumber, lenient_number, question_number
+from agent.router.calendar import YEAR_VALUES, is_year
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
@@ -40,7 +41,7 @@ def year_range(low: Item, reading: Reading, lex: Lexicon) -> tuple[str, str, str
     if high is not None and high.text.lower() == "and":
         high = reading.after(high)
     if not named or high is None or high.kind != "number" or \
-            not all(n.number is not None and float(n.number).is_integer() and 1900 <= n.number <= 2100 for n in (low, high)):
+            not all(n.number is not None and float(n.number).is_integer() and is_year(n.number) for n in (low, high)):
         return None
     high.used = True
     first, last = sorted((int(low.number), int(high.number)))
@@ -68,10 +69,11 @@ def not_a_year_column(item: Item, number: Item, column: str, table: Table) -> No
 
     value = number.number
     if item.text.lower() not in _TIME_WORDS or value is None or not float(value).is_integer() \
-            or not 1000 <= value <= 2100 or column not in table.roles:
+            or not is_year(value, YEAR_VALUES) or column not in table.roles:
         return
     found = table_rows.numbers(table, column)
-    if found.low is not None and found.whole and 1000 <= found.low and found.high <= 2100:
+    if found.low is not None and found.whole and is_year(found.low, YEAR_VALUES) \
+            and is_year(found.high, YEAR_VALUES):
         return
     raise Abstain(f"'{item.text} {number.text}' reads as a time, but {column} holds no years; name the column of "
                   f"years it tests ('year {item.text} {number.text}').")

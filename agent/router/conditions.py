@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.plan import Op, Predicate
 from agent.router import vocabulary as V
+from agent.router.calendar import is_year
 from agent.router.dates import column_date, date_column, month_day_comparison, month_year_comparison
 from agent.router.draft import Abstain, Draft
 from agent.router.ranges import RANGE_WORDS, iso_range, ranged
@@ -279,7 +280,7 @@ def comparison(item: Item, op: str, reading: Reading, draft: Draft, lex: Lexicon
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=value, upper=upper)))
         return
     if op in (">", ">=", "<", "<=") and item.text.lower() in ("after", "before", "since") and lex.date_columns \
-            and 1900 <= nxt.number <= 2100:
+            and is_year(nxt.number):
         column = date_column(item, reading, lex)
         draft.predicates.append((item.pos, Predicate(column=column, op=Op(op), value=str(int(nxt.number)))))
         return

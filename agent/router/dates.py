@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from agent.plan import Op, Predicate
+from agent.router.calendar import is_year
 from agent.router.draft import Abstain, DataAbstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.ranges import close_range, range_start
@@ -79,7 +80,7 @@ def _month_value(item: Item, reading: Reading, table: Table, column: str, year: 
     day = _day_after(item, reading)
     named = f"{item.text} {day.text}" if day else item.text
     nxt = reading.after(day or item)
-    if nxt is not None and nxt.kind == "number" and 1900 <= (nxt.number or 0) <= 2100:
+    if nxt is not None and nxt.kind == "number" and is_year(nxt.number or 0):
         nxt.used = True
         years = [int(nxt.number)]
     elif year is not None:
@@ -128,8 +129,8 @@ def _is_day(item: Item | None) -> bool:
         and float(item.number).is_integer() and 1 <= item.number <= 31
 
 
-def _is_year(item: Item | None) -> bool:
-    return item is not None and item.kind == "number" and item.number is not None and 1900 <= item.number <= 2100
+def _is_year_item(item: Item | None) -> bool:
+    return item is not None and item.kind == "number" and item.number is not None and is_year(item.number)
 
 
 def _range_link(item: Item, reading: Reading) -> Item | None:
@@ -137,7 +138,7 @@ def _range_link(item: Item, reading: Reading) -> Item | None:
     pos = item.pos + 1
     if _is_day(reading.at(pos)):
         pos += 1
-    if _is_year(reading.at(pos)):
+    if _is_year_item(reading.at(pos)):
         pos += 1
     link = reading.at(pos)
     return link if link is not None and link.text.lower() in RANGE_LINKS else None
@@ -232,7 +233,7 @@ def month_year_comparison(item: Item, nxt: Item, op: str, reading: Reading, draf
     year = reading.after(nxt)
     if op not in (">", ">=", "<", "<=") or nxt.kind != "month" or year is None or year.kind != "number" \
             or year.pos != nxt.pos + 1 or year.number is None or not float(year.number).is_integer() \
-            or not 1900 <= year.number <= 2100:
+            or not is_year(year.number):
         return False
     month, y = int(nxt.meanings[0].value), int(year.number)
     first = dt.date(y, month, 1)

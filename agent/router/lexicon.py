@@ -34,7 +34,7 @@ def build_lexicon(table: Table, config: RouterConfig) -> Lexicon:
 
 def _build(table: Table, config: RouterConfig) -> Lexicon:
     lex = Lexicon()
-    lex.date_mixups = dict(getattr(table, "mixed_dates", None) or {})
+    lex.date_mixups = dict(table.mixed_dates)
     for words, kind in ((V.STOPWORDS | V.FILLER | V.FILLER_PHRASES, "stop"), (config.row_nouns, "row"), (config.entity_nouns, "entity"),
                         (config.measure_words, "measure"), (V.CURRENCY_WORDS, "currency"), (("or",), "or"),
                         (V.DATE_NOUNS, "datenoun")):
@@ -266,7 +266,9 @@ def _named_values(table: Table, column: str) -> list[object]:
 
 def _choose_measure(lex: Lexicon, table: Table) -> None:
     """The column 'spend', 'amount' and similar words mean: the one numeric column whose name
-    looks like money; else the only non-flag numeric column; else none (the router abstains)."""
+    looks like money; else the only non-flag numeric column; else none (the router abstains).
+    Not money.looks_like_money, a wider rule: that one also takes a currency sign or code and splits
+    the name at parentheses ('Fee (USD)', 'Price(GBP)')."""
     def money(column: str) -> bool:
         name = column.lower()
         return any(h in re.split(r"[_\s]+", name) or name == h or is_abbreviation(name, h) for h in V.MONEY_HINTS)

@@ -1,5 +1,5 @@
 """Second-stage rerankers: score (query, record text) pairs and reorder the candidates.
-Pluggable by `search.reranker`; README "Record search" gives the measured recall and speed."""
+Pluggable by `search.reranker`; docs/search.md gives the measured recall and speed."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 BUILD_ROWS_PER_S = 80
 """Index build rate quoted in the 'needs `tally index`' message. Pessimistic: the composed-field
-build measured 325-775 rows/s wall on the shared 2-core machine (README "Record search"); 80 is the
+build measured 325-775 rows/s wall on the shared 2-core machine (docs/search.md); 80 is the
 old row-text rate, kept because that message is inside a recorded model exchange
 (evals/cassettes/demo/demo-sparkov-9.json). Re-record that cassette before changing it."""
 

@@ -58,7 +58,7 @@ from agent.router.verify.ranked_groups import check_ranked_groups, check_ranked_
 from agent.router.verify.summed import check_counted_total, check_percent_sum, check_summed_years, check_weak_total
 from agent.router.verify.layout import drop_layout
 from agent.router.verify.numbers import check_numbers
-from agent.router.verify.parts import Part, Role, held_parts, plan_parts
+from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.verify.positions import check_steps
 from agent.router.verify.shape import check_shape
 from agent.router.verify.shown import check_relative_shown, check_row_noun_shown, check_shown_by_meaning
@@ -89,15 +89,14 @@ def verify(plan: BaseModel, question: str, reading: Reading, lex: Lexicon, table
     plan a follow-up refines; its parts rest on the earlier question's words, so they need none
     here. Cost: O(items x parts) rule calls, a few microseconds a plan."""
     check_script(question)
-    with held_parts(plan) as parts:  # the checks below read the plan's parts, computed once here
-        _verify(plan, parts, question, reading, lex, table, previous)
+    _verify(plan, plan_parts(plan), question, reading, lex, table, previous)  # the parts, computed once
 
 
 def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading, lex: Lexicon, table: Table,
             previous: BaseModel | None) -> None:
-    """verify's checks, `parts` being plan_parts(plan)."""
-    check_date_order(plan, lex)
-    check_mixed_dates(plan, lex)
+    """verify's checks, `parts` being plan_parts(plan) (the checks only read them)."""
+    check_date_order(parts, lex)
+    check_mixed_dates(parts, lex)
     kind = type(plan).__name__
     groups = list(getattr(plan, "group_by", []) or []) or ([plan.entity] if kind == "PerEntityArgs" else [])
     ctx = Context(reading=reading, lex=lex, table=table, plan_kind=kind, plan_groups=groups,
@@ -113,9 +112,9 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_grounded(fresh, plan, items, ctx)
     check_accounted(parts, items, ctx)
     check_shape(plan, reading, table)
-    check_grain(plan, reading, table)
+    check_grain(plan, parts, reading, table)
     check_holder(plan, reading)
-    check_when(plan, reading, lex, table)
+    check_when(plan, parts, reading, lex, table)
     check_ranked_groups(plan, reading, table)
     check_ranked_unread_noun(plan, reading)
     check_ranked_verb_alone(plan, reading)
@@ -130,7 +129,7 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_rows_or_distinct(plan, reading, table)
     check_dropped_count_noun(plan, reading)
     check_times_distinct(plan, reading, table)
-    check_unread_numbers(plan, table)
+    check_unread_numbers(parts, table)
     check_pooled_days(plan, table)
     check_rows_or_totals(plan, reading, table)
     check_sold_rows(plan, reading, table)

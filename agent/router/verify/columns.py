@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from agent import table_rows
 from agent.router import vocabulary as V
+from agent.router.calendar import is_year
 from agent.router.reading import Item
 from agent.router.measure_words import spent_column
 from agent.router.subjects import dimension_column
@@ -53,7 +54,7 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG  # 'customers under 30': an age; 'orders over 8': the one numeric column
     if kind in ("date", "month", "datenoun") or item.text.lower() in V.TIME_ORDER_WORDS:
         return Strength.STRONG if _one_date(column, ctx) or _only_holder(part, ctx) else None
-    if kind == "number" and item.number is not None and 1900 <= item.number <= 2100 and (
+    if kind == "number" and item.number is not None and is_year(item.number) and (
             _one_date(column, ctx) or _only_holder(part, ctx)):
         return Strength.STRONG
     return None

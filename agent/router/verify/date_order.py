@@ -11,23 +11,20 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel
-
 from agent.router.draft import DataAbstain
 from agent.router.lexicon import Lexicon
-from agent.router.verify.parts import Part, Role, plan_parts
+from agent.router.verify.parts import Part, Role
 
 _YEAR = re.compile(r"\d{4}")
 _ORDER_FREE_OPS = ("is null", "is not null")
 _COUNTS = ("count", "count_distinct")
 
 
-def check_date_order(plan: BaseModel, lex: Lexicon) -> None:
-    """Raises DataAbstain when a part of `plan` depends on the month or day of a date column
-    whose order is assumed (lex.date_assumed); returns None otherwise."""
+def check_date_order(parts: list[Part], lex: Lexicon) -> None:
+    """Raises DataAbstain when one of a plan's `parts` (plan_parts) depends on the month or day of
+    a date column whose order is assumed (lex.date_assumed); returns None otherwise."""
     if not lex.date_assumed:
         return
-    parts = plan_parts(plan)
     counted = {p.column for p in parts if p.role is Role.aggregate and p.op in _COUNTS}
     for part in parts:
         cell = lex.date_assumed.get(part.column or "")
@@ -36,14 +33,14 @@ def check_date_order(plan: BaseModel, lex: Lexicon) -> None:
             raise DataAbstain(_message(part.column or "", cell))
 
 
-def check_mixed_dates(plan: BaseModel, lex: Lexicon) -> None:
-    """Raises DataAbstain when a part of `plan` reads a text column of dates written several ways
+def check_mixed_dates(parts: list[Part], lex: Lexicon) -> None:
+    """Raises DataAbstain when one of a plan's `parts` (plan_parts) reads a text column of dates written several ways
     that do not read one way (lex.date_mixups: '05/03/2024' beside '2024-03-05'), but a test of
     a blank or present cell: its cells as text would count, match, group or rank one day written
     two ways as two values, and read as dates some would be a guess."""
     if not lex.date_mixups:
         return
-    for part in plan_parts(plan):
+    for part in parts:
         reason = lex.date_mixups.get(part.column or "")
         if reason is not None and not (part.role is Role.filter and part.op in _ORDER_FREE_OPS):
             raise DataAbstain(f"{reason}.")

@@ -15,7 +15,7 @@ from agent import table_rows
 from agent.ops.common import selected
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
-from agent.router.verify.parts import Role, plan_parts
+from agent.router.verify.parts import Part, Role
 from agent.table import ColumnRole, Table
 
 _REPEATED = re.compile(r"^(?P<base>.+)\.(?P<n>\d+)$")
@@ -41,14 +41,13 @@ def _named_with_mark(column: str, reading: Reading) -> bool:
                                      for i in reading.items)
 
 
-def check_twin_headers(plan: BaseModel, reading: Reading, table: Table) -> None:
-    """Raises Abstain when a column the plan uses shares its header with another column ('Name' and
+def check_twin_headers(parts: list[Part], reading: Reading, table: Table) -> None:
+    """Raises Abstain when a column of the plan's `parts` (plan_parts) shares its header with another column ('Name' and
     'Name.1', an English and a Japanese name): the header cannot say which one the question means.
     A column holding a text value the plan filters on is named by that value ('the champion
     before S Raj': S Raj is a Champion, not a prize in Champion.1), and so is one the question
     writes with its mark ('the total score.1')."""
     bases = _header_bases(table)
-    parts = plan_parts(plan)
     valued = {p.column for p in parts if p.role is Role.filter
               and (isinstance(p.value, str) or any(isinstance(v, str) for v in p.values))}
     for part in parts:
@@ -195,13 +194,12 @@ def check_repeated_events(plan: BaseModel, reading: Reading, table: Table) -> No
                       "ask for the number of rows, or of different values of a column.")
 
 
-def check_place_of_event(plan: BaseModel, reading: Reading, table: Table) -> None:
+def check_place_of_event(parts: list[Part], reading: Reading, table: Table) -> None:
     """Raises Abstain for 'from <value>' read as a filter on a column of where each row took place
-    (Location, Venue, Site) while the plan counts or shows another column that repeats among the
+    (Location, Venue, Site) while the plan's `parts` (plan_parts) count or show another column that repeats among the
     rows: 'winners from Brazil' over races (a winner of two races) asks where the winners come
     from, which a race's location does not say. A column naming each row once ('teams from
     Brisbane', one team a row) is the rows' own entity, whose place the row gives."""
-    parts = plan_parts(plan)
     asked = {p.column for p in parts if p.role in (Role.measure, Role.shown) and p.column in table.roles
              and _repeats(table, p.column)}  # one team per row: the row's place is the team's
     filtered = {p.column for p in parts if p.role is Role.filter and p.column}
@@ -223,8 +221,9 @@ def _repeats(table: Table, column: str) -> bool:
     return counts.distinct < counts.present
 
 
-def check_grain(plan: BaseModel, reading: Reading, table: Table) -> None:
-    """All the grain rules; raises Abstain naming what one row or column may not stand for."""
-    check_twin_headers(plan, reading, table)
-    check_place_of_event(plan, reading, table)
+def check_grain(plan: BaseModel, parts: list[Part], reading: Reading, table: Table) -> None:
+    """All the grain rules, `parts` being plan_parts(plan); raises Abstain naming what one row or
+    column may not stand for."""
+    check_twin_headers(parts, reading, table)
+    check_place_of_event(parts, reading, table)
     check_repeated_events(plan, reading, table)

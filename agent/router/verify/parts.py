@@ -5,9 +5,6 @@ its fields use these names (or FIELD_ROLES learns its own)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -98,28 +95,9 @@ CLASS_ROLES: dict[str, dict[str, Role | None]] = {
 """Per plan class, fields whose role differs from FIELD_ROLES (a kind added later adds its own)."""
 
 
-_HELD: ContextVar[tuple[BaseModel, tuple[Part, ...]] | None] = ContextVar("held_parts", default=None)
-"""The plan whose parts `held_parts` holds, while the verifier's checks run (per thread and task)."""
-
-
-@contextmanager
-def held_parts(plan: BaseModel) -> Iterator[list[Part]]:
-    """plan_parts(plan), computed once for every check run inside the block: plan_parts(plan)
-    returns a copy of them there. The plan must not change inside the block (the checks only read it)."""
-    parts = plan_parts(plan)
-    token = _HELD.set((plan, tuple(parts)))
-    try:
-        yield parts
-    finally:
-        _HELD.reset(token)
-
-
 def plan_parts(plan: BaseModel, path: str = "") -> list[Part]:
     """Every part of `plan` (any pydantic plan model, nested measures and operands included), in
     field order. A RatioArgs adds a ratio part. Empty/None/default fields add no part."""
-    held = _HELD.get()
-    if held is not None and held[0] is plan and not path:
-        return list(held[1])
     name = type(plan).__name__
     if name == "PositionArgs":
         return _position_parts(plan, path or "")

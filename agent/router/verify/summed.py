@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from agent.router.calendar import YEAR_VALUES, is_year
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
 from agent.router.verify.context import Strength, strength_of
@@ -72,7 +73,7 @@ def years_column(table: Table, column: str | None) -> bool:
             or not {singular(w) for w in header_words(column)} & {"year", "season"}:
         return False
     values = [v for v, _ in table_rows.values(table, column) if v is not None]
-    return bool(values) and all(isinstance(v, (int, float)) and float(v).is_integer() and 1000 <= v <= 2100
+    return bool(values) and all(isinstance(v, (int, float)) and float(v).is_integer() and is_year(v, YEAR_VALUES)
                                 for v in values)
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 import operator
 import re
 
-from pydantic import BaseModel
-
 from agent.router.draft import DataAbstain
-from agent.router.verify.parts import Role, plan_parts
+from agent.router.verify.parts import Part, Role
 from agent.table import ColumnRole, Table
 
 _DIGIT = re.compile(r"\d")
@@ -41,10 +39,10 @@ def unread_numbers(table: Table, column: str) -> list[str]:
     return [cell for cell in report.unparseable_examples if _DIGIT.search(str(cell))]
 
 
-def check_unread_numbers(plan: BaseModel, table: Table) -> None:
-    """Raises DataAbstain when a part of `plan` reads a column (a filter, a measure, the ranking
+def check_unread_numbers(parts: list[Part], table: Table) -> None:
+    """Raises DataAbstain when one of a plan's `parts` (plan_parts) reads a column (a filter, a measure, the ranking
     key, a period's key) holding cells with digits the loader could not read as a number."""
-    for part in plan_parts(plan):
+    for part in parts:
         if part.role not in _READ or not part.column or part.column not in table.roles \
                 or part.path.startswith("anchor"):  # a position's anchor names one row by its cell
             continue

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
-from agent.router.verify.parts import Role, plan_parts
+from agent.router.verify.parts import Part, Role, plan_parts
 from agent.router.words import header_words
 from agent.table import ColumnRole, Table
 
@@ -42,22 +42,22 @@ def time_column(column: str, lex: Lexicon, table: Table) -> bool:
         or bool(set(header_words(column)) & TIME_WORDS)
 
 
-def answers_a_time(plan: BaseModel, lex: Lexicon, table: Table) -> bool:
+def answers_a_time(plan: BaseModel, lex: Lexicon, table: Table, parts: list[Part] | None = None) -> bool:
     """True when `plan`'s answer is a date or time: an AggregateArgs grouped by a time column, or
     ungrouped taking the min or max of one; any other plan kind showing, grouping by or measuring a
-    time column."""
+    time column. `parts`: plan_parts(plan), when the caller has them."""
     if type(plan).__name__ == "AggregateArgs":
         if plan.group_by:
             return any(time_column(g, lex, table) for g in plan.group_by)
         return plan.column is not None and plan.op.value in ("min", "max") and time_column(plan.column, lex, table)
     return any(p.role in (Role.shown, Role.group, Role.measure) and p.column and time_column(p.column, lex, table)
-               for p in plan_parts(plan))
+               for p in (plan_parts(plan) if parts is None else parts))
 
 
-def check_when(plan: BaseModel, reading: Reading, lex: Lexicon, table: Table) -> None:
-    """Raises Abstain when the question asks when (asks_when) and `plan` answers with no date or
-    time (answers_a_time), naming the word and the table's time columns."""
-    if not asks_when(reading) or answers_a_time(plan, lex, table):
+def check_when(plan: BaseModel, parts: list[Part], reading: Reading, lex: Lexicon, table: Table) -> None:
+    """Raises Abstain when the question asks when (asks_when) and `plan` (its `parts`: plan_parts)
+    answers with no date or time (answers_a_time), naming the word and the table's time columns."""
+    if not asks_when(reading) or answers_a_time(plan, lex, table, parts):
         return
     times = [str(c) for c in table.df.columns if time_column(str(c), lex, table)]
     where = (f"a time (the {' or '.join(times[:3])} of the row meant)" if times

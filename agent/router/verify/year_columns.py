@@ -17,6 +17,7 @@ import re
 from pydantic import BaseModel
 
 from agent.plan import Predicate
+from agent.router.calendar import CALENDAR_YEARS, is_year
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
 from agent.table import ColumnRole, Table
@@ -34,7 +35,7 @@ def _years(plan: BaseModel) -> list[Predicate]:
     for name in ("where", "base", "condition"):
         for p in getattr(plan, name, []) or []:
             if isinstance(p, Predicate) and p.op.value == "=" and isinstance(p.value, (int, float)) \
-                    and not isinstance(p.value, bool) and float(p.value).is_integer() and 1000 <= p.value <= 2999:
+                    and not isinstance(p.value, bool) and float(p.value).is_integer() and is_year(p.value, CALENDAR_YEARS):
                 found.append(p)
     return found
 
