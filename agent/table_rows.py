@@ -95,7 +95,7 @@ def _drop(name: str, registered: bool) -> None:
 def _rows(table: Table, build) -> list[tuple]:
     """The rows of the query `build(view name)` returns, run on the shared connection."""
     with _lock:
-        return _connection().execute(build(_view(table)).sql("duckdb")).fetchall()
+        return _connection().execute(build(_view(table)).sql("duckdb", copy=False)).fetchall()  # a fresh tree
 
 
 def _one(table: Table, build) -> tuple:
