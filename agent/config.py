@@ -208,9 +208,14 @@ class Config(BaseModel):
     web: WebConfig = Field(default_factory=WebConfig)
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader, in C when libyaml is there (the same values; config.yaml in about a
+tenth of the pure-Python loader's 7 ms, on every command)."""
+
+
 def _read(path: Path) -> dict:
     try:
-        return (yaml.safe_load(path.read_text()) or {}) if path.exists() else {}
+        return (yaml.load(path.read_text(), Loader=_LOADER) or {}) if path.exists() else {}
     except yaml.YAMLError as exc:
         raise TallyError(f"{path}: invalid YAML: {exc}") from exc
 

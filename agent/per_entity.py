@@ -5,17 +5,18 @@ order lines: each order's total, then the mean of those totals). Run by the SQL 
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from agent.field_docs import Documented
 from agent.plan import Agg, Predicate
 
 
-class PerEntityArgs(BaseModel):
+class PerEntityArgs(Documented):
     """outer(inner(column) per `entity`): `inner` combines each entity's rows (sum: an order's total;
     count: its rows), `outer` combines the per-entity values (mean: the average order). Rows with
     no `entity` are left out."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     entity: str
     """Column identifying the entity (order_id): its rows are combined first."""

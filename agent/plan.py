@@ -7,7 +7,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from agent.field_docs import Documented
 
 Scalar = str | float
 
@@ -32,12 +34,12 @@ class Op(StrEnum):
     earliest = "earliest"
 
 
-class Predicate(BaseModel):
+class Predicate(Documented):
     """One condition on one column. `value` for comparisons, `value` and `upper` (inclusive) for
     between, `values` for in / not in; none for is null / is not null / latest / earliest (the rows at the
     column's maximum or minimum)."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     column: str
     """Column name as in the table profile."""
@@ -64,11 +66,11 @@ class Agg(StrEnum):
     std = "std"
 
 
-class AggregateArgs(BaseModel):
+class AggregateArgs(Documented):
     """An aggregate over the full table: `op(column)` over rows matching all of `where`, optionally
     per group of `group_by`, ordered by the aggregate value and cut to `limit` groups."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     op: Agg
     """Aggregate function."""
@@ -84,13 +86,13 @@ class AggregateArgs(BaseModel):
     """Keep only this many groups after ordering (ties at the cut are reported)."""
 
 
-class RatioArgs(BaseModel):
+class RatioArgs(Documented):
     """A share as a percentage: SUM(column) (or COUNT(*) when column is null) over rows matching
     `base` AND `where`, divided by SUM(denominator_column or column) (or COUNT(*)) over rows
     matching `base`; per group with `group_by` ('which state has the highest fraud rate'). Always a
     ratio of sums, never a mean of per-row percentages."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     where: list[Predicate] = Field(default_factory=list)
     """Condition for the numerator, within the base."""
@@ -108,21 +110,21 @@ class RatioArgs(BaseModel):
     """Keep only this many groups after ordering (ties at the cut are reported)."""
 
 
-class DescribeArgs(BaseModel):
+class DescribeArgs(Documented):
     """The table profile, or the distinct values (with counts) of one column."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     column: str | None = None
     """Column whose distinct values to list; null for the whole profile."""
 
 
-class SearchArgs(BaseModel):
+class SearchArgs(Documented):
     """A record lookup: rows passing every predicate of `where` (an exact pre-filter), ranked by how
     well they match `query` (meaning and exact terms), reranked; the best `top_n` are returned.
     Returns records, never a total: summaries of records come from aggregate or ratio."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     query: str
     """What to look for, in words: names, places, merchants, descriptions."""

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from agent.field_docs import Documented
 from agent.plan import Predicate
 
-_CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+_CONFIG = ConfigDict(extra="forbid")
 
 
-class PositionArgs(BaseModel):
+class PositionArgs(Documented):
     """neighbour: the row `offset` rows from the one row matching `anchor` (-1: the row before,
     above; +1: the row after, below), returning `columns` of it. earlier: of the `candidates`
     (values of `columns[0]`, each in one row), the one whose row comes first (order asc) or last
@@ -37,7 +38,7 @@ class PositionArgs(BaseModel):
     """For earlier: asc asks which comes first, desc which comes last."""
 
     @model_validator(mode="after")
-    def _shape(self) -> "PositionArgs":
+    def _shape(self) -> PositionArgs:
         if self.kind == "neighbour" and (not self.anchor or self.offset == 0):
             raise ValueError("a neighbour needs an anchor condition and a non-zero offset")
         if self.kind == "earlier" and (len(self.candidates) < 2 or len(self.columns) != 1):

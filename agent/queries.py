@@ -8,16 +8,17 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from agent.plan import Agg, Predicate
+from agent.field_docs import Documented
 from agent.per_entity import PerEntityArgs
+from agent.plan import Agg, Predicate
 from agent.positions import PositionArgs
 
-_CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+_CONFIG = ConfigDict(extra="forbid")
 
 
-class Measure(BaseModel):
+class Measure(Documented):
     """One aggregate: op(column) over the rows matching `where` (AND)."""
 
     model_config = _CONFIG
@@ -53,7 +54,7 @@ class CheckKind(StrEnum):
     unique = "unique"
 
 
-class CheckArgs(BaseModel):
+class CheckArgs(Documented):
     """A yes/no question answered by a test over every row; the answer carries the numbers that decide it."""
 
     model_config = _CONFIG
@@ -76,7 +77,7 @@ class CheckArgs(BaseModel):
     """For compare: the number (or text, for a min/max of text) on the right."""
 
 
-class RankArgs(BaseModel):
+class RankArgs(Documented):
     """Rows ordered by a column (or by distance to `near`, or kept in file order when `by` is null),
     returning other columns of those rows; ties at the cut are reported."""
 
@@ -100,7 +101,7 @@ class RankArgs(BaseModel):
     """Rows considered (AND)."""
 
 
-class FrequencyArgs(BaseModel):
+class FrequencyArgs(Documented):
     """The most (desc) or least (asc) frequent values of a column, with their row counts."""
 
     model_config = _CONFIG
@@ -115,7 +116,7 @@ class FrequencyArgs(BaseModel):
     """Rows counted (AND)."""
 
 
-class DistinctArgs(BaseModel):
+class DistinctArgs(Documented):
     """The distinct values of a column."""
 
     model_config = _CONFIG
@@ -137,7 +138,7 @@ class StatOp(StrEnum):
     correlation = "correlation"
 
 
-class StatisticArgs(BaseModel):
+class StatisticArgs(Documented):
     """A statistic of numeric column(s) over the rows matching `where`."""
 
     model_config = _CONFIG
@@ -154,7 +155,7 @@ class StatisticArgs(BaseModel):
     """Rows considered (AND)."""
 
 
-class SubsetArgs(BaseModel):
+class SubsetArgs(Documented):
     """An aggregate over a ranked subset: op(column) over the `limit` rows ranked by `by`
     ('the mean rating of the top 10 by reviews')."""
 
@@ -183,7 +184,7 @@ class ArithOp(StrEnum):
     div = "/"
 
 
-class Operand(BaseModel):
+class Operand(Documented):
     """A column or a number (exactly one of them)."""
 
     model_config = _CONFIG
@@ -194,7 +195,7 @@ class Operand(BaseModel):
     """Constant."""
 
 
-class ExpressionArgs(BaseModel):
+class ExpressionArgs(Documented):
     """Per row `left op right` (columns and constants), then aggregated with `agg` over rows
     matching `where` ('the total of FGM plus FTM'; 'height in cm': column * 100)."""
 
@@ -212,7 +213,7 @@ class ExpressionArgs(BaseModel):
     """Rows considered (AND)."""
 
 
-class ChangeArgs(BaseModel):
+class ChangeArgs(Documented):
     """The change of op(column) from the rows where `key` = `start` to the rows where `key` =
     `end` (years, periods, categories): absolute (end - start) and percent (100 * (end - start) / start)."""
 
@@ -234,7 +235,7 @@ class ChangeArgs(BaseModel):
     """Which change the question asks for (both are returned)."""
 
 
-class LatestArgs(BaseModel):
+class LatestArgs(Documented):
     """A history table (an id repeating with a date, e.g. a status log): keep each id's latest row
     (the maximum of `date`), then count those rows matching `where`, or take op(column) over them."""
 

@@ -34,7 +34,7 @@ IN_USE_SECONDS = 3600
 """An entry used (or a file written) less than this long ago is never removed: another process may
 still read its rows (a `tally serve` reads a table's rows file whenever a question needs them)."""
 FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_values", "_fact_cells", "_fact_lines",
-         "_fact_has", "_spelling_counts", "_fact_duplicates")
+         "_fact_has", "_fact_numbering", "_spelling_counts", "_fact_duplicates")
 """The table attributes a facts file keeps: agent.table_rows.FACTS, the engine's spellings of
 each text column (agent/engine/sql_engine.py) and its count of duplicate rows
 (agent/engine/duplicates.py), each a dict that depends on the typed rows alone."""

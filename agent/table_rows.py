@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROW = "__tally_row"
 """The column of a table's view holding each row's 0-based position."""
 FACTS = ("_sql_types", "_fact_counts", "_fact_numbers", "_fact_cents", "_fact_values", "_fact_cells", "_fact_lines",
-         "_fact_has")
+         "_fact_has", "_fact_numbering")
 """The table attributes holding this module's facts, each a dict filled on first read: properties
 of the typed rows alone, so the table cache keeps them with the rows (agent/table_cache.py)."""
 _NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
@@ -95,7 +95,7 @@ def _drop(name: str, registered: bool) -> None:
 def _rows(table: Table, build) -> list[tuple]:
     """The rows of the query `build(view name)` returns, run on the shared connection."""
     with _lock:
-        return _connection().execute(build(_view(table)).sql("duckdb")).fetchall()
+        return _connection().execute(build(_view(table)).sql("duckdb", copy=False)).fetchall()  # a fresh tree
 
 
 def _one(table: Table, build) -> tuple:
@@ -311,7 +311,15 @@ def header_repeats(table: Table, least: int) -> list[int]:
 def numbering(table: Table, column: str) -> tuple[int, tuple[float, ...], float] | None:
     """(cells, the first four, the last) of a numeric column that numbers the rows in file order:
     no blank, whole numbers, the first 1 and each next cell the same or one more (1, 2, 3 ... or
-    1, 1, 2, 2 ...); None for any other column (a text column too)."""
+    1, 1, 2, 2 ...); None for any other column (a text column too). Cached on the table (and so
+    kept in the table cache: the verifier asks it of every amount's column, agent/router/verify/numbering.py)."""
+    cache = table.__dict__.setdefault("_fact_numbering", {})
+    if column not in cache:
+        cache[column] = _numbering(table, column)
+    return cache[column]
+
+
+def _numbering(table: Table, column: str) -> tuple[int, tuple[float, ...], float] | None:
     if not is_numeric(table, column):
         return None
     x, row = exp.cast(col(column), "DOUBLE"), exp.column(ROW, quoted=True)

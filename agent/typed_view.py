@@ -8,11 +8,10 @@ or text. The expression is a sqlglot tree over the raw VARCHAR column; missing t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
@@ -226,7 +225,7 @@ def _counts(connection, table: str, names: list[str], rows: int | None) -> dict[
     query = exp.select(exp.Count(this=exp.Star()), *items, copy=False).from_(table, copy=False)  # fresh nodes: no copy
     if rows is not None:
         query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.Literal.number(rows)), copy=False)
-    (counts,) = connection.execute(query.sql("duckdb")).fetchall()
+    (counts,) = connection.execute(query.sql("duckdb", copy=False)).fetchall()
     return {name: (counts[0], counts[2 + 4 * i], counts[1 + 4 * i], counts[3 + 4 * i], counts[4 + 4 * i])
             for i, name in enumerate(names)}
 

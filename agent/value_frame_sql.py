@@ -77,7 +77,7 @@ def value_rows(connection, whole: whole_sql.Whole, roles: dict[str, ColumnRole],
             if role not in (ColumnRole.categorical, ColumnRole.date):
                 continue
             connection.execute(exp.Create(this=exp.to_table("part"), kind="TABLE", replace=True,
-                                          expression=_part_query(name, role, limit, name in coded)).sql("duckdb"))
+                                          expression=_part_query(name, role, limit, name in coded)).sql("duckdb", copy=False))
             ((found,),) = connection.execute("SELECT COUNT(*) FROM part").fetchall()
             if found > limit:
                 continue

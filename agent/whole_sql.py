@@ -68,7 +68,8 @@ def typed_whole(connection, typings: dict[str, tv.ColumnTyping], limit: int | No
     query = query.select(exp.alias_(exp.column("rowid"), POS, quoted=True)).order_by("rowid")
     if limit is not None:
         query = query.where(exp.LT(this=exp.column("rowid"), expression=exp.convert(limit)))
-    connection.execute(exp.Create(this=exp.to_table(TYPED), kind="TABLE", replace=True, expression=query).sql("duckdb"))
+    connection.execute(exp.Create(this=exp.to_table(TYPED), kind="TABLE", replace=True, expression=query).sql(
+        "duckdb", copy=False))
     types = {str(r[0]): str(r[1]) for r in connection.execute(f"DESCRIBE {TYPED}").fetchall() if str(r[0]) != POS}
     kinds = {name: _kind(native) for name, native in types.items()}
     if None in kinds.values():
@@ -113,7 +114,7 @@ def _facts(connection, kinds: dict[str, str]) -> tuple[int, dict[str, dict[str, 
             named |= {"low": exp.Min(this=years), "high": exp.Max(this=years.copy())}
         items += list(named.values())
         keys += [(name, key) for key in named]
-    (found,) = connection.execute(exp.select(*items).from_(TYPED).sql("duckdb")).fetchall()
+    (found,) = connection.execute(exp.select(*items).from_(TYPED).sql("duckdb", copy=False)).fetchall()
     stats: dict[str, dict[str, object]] = {name: {} for name in kinds}
     for (name, key), value in zip(keys, found[1:]):
         stats[name][key] = value

@@ -144,3 +144,22 @@ def test_a_big_tables_parse_reports_come_back_without_a_scan(small_cache, tmp_pa
 
     monkeypatch.setattr(parse_reports, "reports", no_scan)
     assert load_table(path, frame_rows=100).reports["amount"].missing == 30
+
+
+def test_the_row_numbering_fact_comes_back_to_the_next_open_without_a_query(small_cache, tmp_path, monkeypatch):
+    from agent import table_rows
+
+    path = tmp_path / "goals.csv"  # n numbers the rows 1..300; amount starts at 0, so it numbers nothing
+    path.write_text("n,amount\n" + "".join(f"{i + 1},{i * 7 % 11}\n" for i in range(300)))
+    table = load_table(path)
+    assert table_rows.numbering(table, "n") == (300, (1.0, 2.0, 3.0, 4.0), 300.0)
+    assert table_rows.numbering(table, "amount") is None
+    assert table_cache.keep_facts(table)
+
+    def no_query(*_):
+        raise AssertionError("the rows were queried")
+
+    monkeypatch.setattr(table_rows, "_rows", no_query)
+    again = load_table(path)
+    assert table_rows.numbering(again, "n") == (300, (1.0, 2.0, 3.0, 4.0), 300.0)
+    assert table_rows.numbering(again, "amount") is None

@@ -21,7 +21,10 @@ def in_cells(key: str, lex: Lexicon) -> bool:
     an item opens with a word formed from it ('democrats' and a Party cell 'Democratic': the word is
     the singular and at most _SUFFIX more letters; the singular has _STEM letters at least). A word
     inside a name ('Billionaire Club') or a sentence (a bio) is no such item."""
-    forms = {key, key[:-1] if key.endswith("s") else key, key[:-2] if key.endswith("es") else key}
+    forms = {key, key.removesuffix("s"), key.removesuffix("es")}
+    every = "\x00".join(lex.folded_values)  # one search of all the cells first: most nouns are in none
+    if not any(f in every for f in forms):
+        return False
     return any(_says(item.strip(), forms, singular(key)) for v in lex.folded_values if any(f in v for f in forms)
                for item in _ITEMS.split(v))
 
