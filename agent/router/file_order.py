@@ -23,7 +23,7 @@ from agent.router.link import Reading
 from agent.router.name_columns import holds_names
 from agent.router.positions import TIME, order_key, ordering_columns
 from agent.router.rank import _who
-from agent.router.standings import cells_at, placed_before, standing_columns
+from agent.router.standings import cells_at, check_telling, placed_before, standing_columns
 from agent.router.tokens import tokenize
 from agent.table import ColumnRole, Table
 
@@ -168,6 +168,7 @@ def first_place(reading: Reading, plan: RankArgs, words: list[str], at: int, tab
     if len(columns) != 1 or ones != 1 or len(shown) != 1:
         raise Abstain(f"'{shape}' names a standing; I found no one {standing or 'standing'} column with one row "
                       "at 1 and one column to show.")
+    check_telling(table, shown[0], values, columns[0])
     reading.notes.append(f"read '{shape}' as the row where {columns[0]} reads 1 ({', '.join(map(repr, values))})")
     numeric = table.roles[columns[0]] is ColumnRole.numeric
     held = Predicate(column=columns[0], op=Op.eq, value=1.0) if numeric else \

@@ -69,6 +69,23 @@ def cells_at(table: Table, column: str, standing: int) -> tuple[list[object], in
     return values, rows
 
 
+def check_telling(table: Table, shown: str, held: list[object], column: str) -> None:
+    """Raises Abstain when the value shown for the row at the standing is the value of most rows
+    (Event 'Shot put' in 9 of 11 rows): asking 'which event' of a column that hardly tells the rows
+    apart likely means another column (the competition), so no one is answered."""
+    from agent.router.draft import Abstain
+
+    series = table.df[shown]
+    rows = table.df[column].isin(held) if held else series.isna()
+    values = series[rows].dropna()
+    if len(values) != 1 or len(series) < 3 or table.roles[shown] is ColumnRole.numeric:
+        return
+    same = int((series == values.iloc[0]).sum())
+    if 2 * same > len(series):
+        raise Abstain(f"{shown} holds {values.iloc[0]!r} in {same} of {len(series)} rows, so it hardly tells the "
+                      f"rows apart; the question may ask another column of the row where {column} reads 1.")
+
+
 def placed_before(words: list[str], at: int) -> bool:
     """True when a placing verb stands right before the word at `at`, with only 'in'/'at'/'the'
     between ('came in first', 'finished first', 'placed at the first')."""
