@@ -95,7 +95,7 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     if not edge:
         return plan
     at = edge[0]
-    if at + 1 < len(words) and words[at + 1] in STANDINGS or placed_before(words, at):
+    if at + 1 < len(words) and words[at + 1] in STANDINGS or words[at] == "first" and placed_before(words, at):
         return first_place(reading, plan, words, at, table)
     aggregate = sorted(set(words) & AGGREGATE_WORDS)
     if aggregate:
