@@ -23,6 +23,7 @@ from agent.router.link import Reading
 from agent.router.name_columns import holds_names
 from agent.router.positions import TIME, order_key, ordering_columns
 from agent.router.rank import _who
+from agent.router.standings import cells_at, check_telling, placed_before, standing_columns
 from agent.router.tokens import tokenize
 from agent.table import ColumnRole, Table
 
@@ -94,7 +95,7 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     if not edge:
         return plan
     at = edge[0]
-    if at + 1 < len(words) and words[at + 1] in STANDINGS:
+    if at + 1 < len(words) and words[at + 1] in STANDINGS or words[at] == "first" and placed_before(words, at):
         return first_place(reading, plan, words, at, table)
     aggregate = sorted(set(words) & AGGREGATE_WORDS)
     if aggregate:
@@ -151,23 +152,28 @@ def _asked_of_row(reading: Reading, plan: RankArgs, words: list[str], at: int) -
 
 
 def first_place(reading: Reading, plan: RankArgs, words: list[str], at: int, table: Table) -> RankArgs:
-    """'which country took first place': the row whose standing column (a header holding 'place',
-    'rank', 'position') holds 1, showing the column asked (or the label for 'who'). Raises Abstain
-    for 'last place' or when no one such column and row exist."""
-    standing = words[at + 1]
+    """'which country took first place', 'who came in first': the row whose standing column (a
+    header holding the standing word said, else any standing word: router/standings.py) reads 1
+    (Place = 1, or Place IN ('1', '1st') on a text column), showing the column asked (or the label
+    for 'who'). Raises Abstain for 'last place' or when no one such column and row exist."""
+    said = at + 1 < len(words) and words[at + 1] in STANDINGS
+    standing = words[at + 1] if said else None
+    shape = f"{words[at]} {standing}" if said else f"{words[at]} after a placing verb"
     if words[at] != "first":
-        raise Abstain(f"'{words[at]} {standing}' names a standing, not the {words[at]} row of the table; "
+        raise Abstain(f"'{shape}' names a standing, not the {words[at]} row of the table; "
                       "ask for the row where that column holds it.")
-    columns = [str(c) for c in table.df.columns if table.roles[c] is ColumnRole.numeric
-               and standing.rstrip("s") in [t.lower for t in tokenize(str(c))]]
+    columns = standing_columns(table, standing)
     shown = [c for c in plan.columns if c not in columns] or ([label] if (label := _who(reading, table)) else [])
-    ones = int((table.df[columns[0]] == 1).sum()) if len(columns) == 1 else 0
+    values, ones = cells_at(table, columns[0], 1) if len(columns) == 1 else ([], 0)
     if len(columns) != 1 or ones != 1 or len(shown) != 1:
-        raise Abstain(f"'first {standing}' names a standing; I found no one {standing} column with one row at 1 "
-                      "and one column to show.")
-    reading.notes.append(f"read 'first {standing}' as the row where {columns[0]} = 1")
-    return RankArgs(by=None, order="asc", limit=1, columns=shown,
-                    where=[*plan.where, Predicate(column=columns[0], op=Op.eq, value=1.0)])
+        raise Abstain(f"'{shape}' names a standing; I found no one {standing or 'standing'} column with one row "
+                      "at 1 and one column to show.")
+    check_telling(table, shown[0], values, columns[0])
+    reading.notes.append(f"read '{shape}' as the row where {columns[0]} reads 1 ({', '.join(map(repr, values))})")
+    numeric = table.roles[columns[0]] is ColumnRole.numeric
+    held = Predicate(column=columns[0], op=Op.eq, value=1.0) if numeric else \
+        Predicate(column=columns[0], op=Op.in_, values=values)
+    return RankArgs(by=None, order="asc", limit=1, columns=shown, where=[*plan.where, held])
 
 
 def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:

@@ -16,6 +16,7 @@ from agent.router.lexicon import Lexicon
 from agent.router.named import flag_as_column, named_columns, no_names_of_numbers, one_column, where
 from agent.router.ordinal import nth_rank
 from agent.router.rank import file_order_rank, rank_plan
+from agent.router.standings import placed_label
 from agent.router.reading import Reading
 from agent.router.rows import one_row_key
 from agent.router.value_rows import named_row_key
@@ -56,7 +57,7 @@ def build_query(kind: Kind, reading: Reading, draft: Draft, taken: object, lex: 
             column = one_column(draft, "to list the values of", lex)
             column = no_names_of_numbers(reading, column, lex, table)
             return DistinctArgs(column=column, where=where(draft))
-        case Kind.file_order: return file_order_rank(draft, taken)
+        case Kind.file_order: return file_order_rank(draft, taken, placed_label(reading, table))
         case Kind.rank: return rank_plan(reading, draft, limit, lex, table)
         case Kind.select: return _select(draft, lex)
     return _one_row(draft, table, reading)

@@ -20,10 +20,12 @@ from agent.table import ColumnRole, Table
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
-def file_order_rank(draft: Draft, taken: tuple[str, int | None]) -> RankArgs:
-    """'the categories of the first five books', 'the location of the first purchase row-wise'."""
+def file_order_rank(draft: Draft, taken: tuple[str, int | None], label: str | None = None) -> RankArgs:
+    """'the categories of the first five books', 'the location of the first purchase row-wise';
+    `label`: the column naming the rows, shown when no column is named ('who came in first')."""
     order, limit = taken
     returned = list(dict.fromkeys([*draft.group_by, *(c.column for c in named_columns(draft))]))  # 'the 5 categories'
+    returned = returned or ([label] if label else [])
     if not returned:
         raise Abstain("I could not tell which column to show for those rows.")
     return RankArgs(by=None, order=order, limit=limit or 1, columns=returned, where=where(draft))

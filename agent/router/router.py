@@ -27,6 +27,7 @@ from agent.router.set_aside import set_aside_reading
 from agent.router.entity import read_per_entity
 from agent.router.entity_mean import entity_mean
 from agent.router.file_order import check_file_order, read_top_bottom, table_words
+from agent.router.standings import placing_verbs
 from agent.router.per_row import rows_not_groups
 from agent.router.group_gaps import note_blank_negations, rank_real_groups
 from agent.router.positions import read_position
@@ -91,6 +92,7 @@ class Router:
             case Kind.frequency | Kind.rank | Kind.select: return take_limit(reading)
             case Kind.file_order:
                 table_words(reading)
+                placing_verbs(reading)
                 return take_file_order(reading)
             case Kind.change: return take_periods(reading, self.lexicon, self.table)
         return None

@@ -14,6 +14,7 @@ from agent.router.calendar import is_year
 from agent.router.reading import Item
 from agent.router.measure_words import spent_column
 from agent.router.subjects import dimension_column
+from agent.router.standings import standing_value
 from agent.router.verify.context import Context, Strength, lexical, strength_of
 from agent.router.verify.parts import Part, Role
 from agent.table import Table
@@ -165,7 +166,8 @@ def filter_value(part: Part, item: Item, ctx: Context) -> Strength | None:
     if kind == "number" and item.text.endswith("%") and part.column in ctx.lex.fractions \
             and any(same_number(v, item.number / 100) for v in values):
         return Strength.STRONG  # '95%' of a column of fractions: 0.95 (router/conditions.py)
-    if item.text.lower() == "first" and op == "=" and any(same_number(v, 1.0) for v in values):
+    if item.text.lower() == "first" and (op == "=" and any(same_number(v, 1.0) for v in values)
+                                         or op == "in" and values and all(standing_value(v) == 1 for v in values)):
         return Strength.STRONG  # 'took first place': Place = 1 (router/file_order.py reads it)
     if kind == "number" and item.number is not None and float(item.number).is_integer() \
             and any(isinstance(v, str) and re.match(rf"{int(item.number):04d}(?:-|$)", v) for v in values):

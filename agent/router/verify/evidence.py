@@ -20,6 +20,7 @@ them into EVIDENCE and re-exports their names."""
 from __future__ import annotations
 
 from agent.router.verify.columns import filter_value, names_column, same_number
+from agent.router.verify.standings import placed_first
 from agent.router.verify.context import (CLOSED_KINDS, CONTENT_WORDS, STOP_EVIDENCE, TEXT_ROLES, Context, Rule,
                                          Strength, gives_evidence, label_word, lexical, strength_of)
 from agent.router.verify.labels import (DISTINCT_WORDS, check_word, group_word, kind_word, percent_change, period_word,
@@ -42,7 +43,7 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.measure: [names_column, comparative_measure],
     Role.shown: [shown_word, anchor_column],
     Role.order_key: [names_column, kind_word(("time",)), choice_measure],
-    Role.filter: [names_column, filter_value],
+    Role.filter: [names_column, filter_value, placed_first],
     Role.group: [group_word, entity_word],
     Role.order: [order_word, edge_word, choice_order],
     Role.limit: [limit_word, edge_word, choice_limit],

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from agent import table_rows
 from agent.router.reading import Item
 from agent.router.draft import Abstain
+from agent.router.verify.standings import placed_first
 from agent.router.verify.evidence import GROUNDLESS_OK, Context, Strength, filter_value, names_column, supports
 from agent.router.verify.parts import Part, Role
 
@@ -49,6 +50,9 @@ def filter_strength(part: Part, items: list[Item], ctx: Context) -> Strength | N
         value = _best(said)
     if column is None and value is not None and part.op == "=" and _held(part, said, ctx):
         column = Strength.STRONG  # a bare number that only this column holds: a value of that column
+    placed = [s for i in items if (s := placed_first(part, i, ctx)) is not None]
+    if placed:  # 'came in first': a standing column at 1, column and value (verify/standings.py)
+        column, value = column or max(placed), value or max(placed)
     return None if column is None or value is None else min(column, value)
 
 
