@@ -12,6 +12,7 @@ from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.abbreviations import is_abbreviation
 from agent.router.lexicon_data import Lexicon, Meaning
+from agent.router.percentiles import stat_phrases
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
 from agent.router.cell_items import entity_nouns_in_cells
@@ -46,7 +47,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
             lex.add(phrase, Meaning(table_[1], value=value), replace=True)
     for w in V.RATIO_WORDS:
         lex.add(w, Meaning("ratio"), replace=True)
-    for w, stat in V.STAT_WORDS.items():
+    for w, stat in {**V.STAT_WORDS, **stat_phrases()}.items():
         lex.add(w, Meaning("stat", value=stat), replace=True)
     for w, op in V.SIGN_WORDS.items():
         lex.add(w, Meaning("sign", value=op), replace=True)
