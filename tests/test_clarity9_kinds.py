@@ -188,3 +188,13 @@ def test_words_of_a_run_are_said_apart():
 def test_several_columns_to_aggregate_names_the_words():
     said = refusal(TICKETS.replace("id,", "ticket_id,"), "What is the total hours of open tickets?", "log.csv")
     assert "'tickets' names ticket_id" in said
+
+
+def test_file_noun_reads_every_row_beside_an_id_of_another_thing():
+    # PatientID repeats and Status changes within it, but appointments.csv names its rows: every row
+    _, result = answer(WITH_PATIENTS, "What is the total fee for cancelled?")
+    assert result.value == 235  # 80 + 60 + 95
+
+
+def test_listed_percentiles_refuse_before_any_number_is_read_as_a_condition():
+    assert "several percentiles" in refusal(APPOINTMENTS, "What is the 10th, 50th and 90th percentile of minutes?")

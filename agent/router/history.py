@@ -89,14 +89,13 @@ LOG_NOUNS = frozenset({"histories", "logs", "changes", "updates", "events", "tra
 """File nouns that name a log's entries, not the things whose status changes (ticket_changes.csv)."""
 
 
-def _named_rows(table: Table, lex: Lexicon, status: str) -> bool:
-    """True when the file's name names the rows (orders.csv: router/file_noun.py), not as a log's
-    entries (LOG_NOUNS), and no identifier column repeats with `status` changing within it: each
-    row is one of the file's things (a customer has several orders), not an update of an id."""
+def _named_rows(table: Table, lex: Lexicon) -> bool:
+    """True when the file's name names the rows (orders.csv, appointments.csv: router/file_noun.py
+    `rows_named`, which no identifier of a bare 'id' header repeating allows), not as a log's entries
+    (LOG_NOUNS): each row is one of the file's things (a customer or a PatientID has several
+    orders), not an update of an id."""
     noun = rows_named(table, lex)
-    if noun is None or noun in LOG_NOUNS:
-        return False
-    return not any(table.roles[c] is ColumnRole.identifier and _changes_within(table, c, status) for c in table.df.columns)
+    return noun is not None and noun not in LOG_NOUNS
 
 
 def _counted(plan: object) -> str | None:
@@ -130,7 +129,7 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
     if named is None and unique:  # each row is one loan, order, ...: rows are entities, not updates
         draft.notes.append(f"counted rows, each one {unique[0]} (not any id's latest {status})")
         return plan
-    if named is None and _named_rows(table, lex, status):
+    if named is None and _named_rows(table, lex):
         draft.notes.append(f"read every row: each is one of the {rows_named(table, lex)} ({table.name} names its rows), "
                            f"not an update of another column's {status}")
         return plan

@@ -33,9 +33,11 @@ def q_number(stat: Item, reading: Reading) -> Item | None:
 
 def mark_q(reading: Reading) -> None:
     """Mark the number before each 'percentile' used: it is the q of the statistic, so no condition
-    is read from it (parse.build_draft reads only the numbers left unused)."""
+    is read from it (parse.build_draft reads only the numbers left unused). Raises Abstain for
+    several percentiles listed ('the 90th and 50th percentile')."""
     for stat in reading.of("stat"):
         if stat.meanings[0].value == "percentile" and (number := q_number(stat, reading)) is not None:
+            _one_number(number, stat, reading)
             number.used = True
 
 
@@ -60,7 +62,6 @@ def percentile_q(reading: Reading, column: str) -> float:
     if number is None or number.number is None:
         raise Abstain(f"'{stat.text}' needs its number right before it: ask for 'the 90th percentile of {column}' "
                       "(or the median, the 25th, the 75th...).")
-    _one_number(number, stat, reading, column)
     if stat.text.lower() == "quartile":
         if number.number not in (1, 2, 3):
             raise Abstain(f"'{number.text} {stat.text}': the quartiles are the 1st, 2nd and 3rd (the 25th, 50th "
@@ -74,7 +75,7 @@ def percentile_q(reading: Reading, column: str) -> float:
 _LISTED = frozenset({"and", "or", "to", "&", "through", "versus", "vs"})
 
 
-def _one_number(number: Item, stat: Item, reading: Reading, column: str) -> None:
+def _one_number(number: Item, stat: Item, reading: Reading) -> None:
     """Raises Abstain when the q follows another number and a list word ('the 90th and 10th
     percentile', 'the 10th, 50th and 90th'): several percentiles are asked, and the other number
     is no condition."""
@@ -84,4 +85,4 @@ def _one_number(number: Item, stat: Item, reading: Reading, column: str) -> None
             at >= 0 and tokens[at].kind == "number":
         first = tokens[at - 1] if tokens[at].kind != "number" else tokens[at]
         raise Abstain(f"'{first.text} ... {number.text} {stat.text}' asks for several percentiles; ask for one at a "
-                      f"time ('the {number.text} {stat.text} of {column}').")
+                      f"time ('the {number.text} {stat.text} of ...').")
