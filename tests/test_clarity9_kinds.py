@@ -167,7 +167,7 @@ def test_the_questions_a_log_refusal_offers_are_answered(question, expected):
 def test_first_name_in_two_full_names_is_refused_naming_them():
     said = refusal(ORDERS, "What is the total amount for Aisha?", "orders.csv")
     assert "'Aisha' is not a whole value" in said and "2 values of Customer" in said
-    assert "'Aisha Bello', 'Aisha Khan'" in said and "Which one is meant?" in said
+    assert "'Aisha Bello', 'Aisha Khan'" in said and "If you meant one of them, ask with the whole value" in said
 
 
 def test_short_first_name_in_one_full_name_is_refused_with_the_value():

@@ -57,17 +57,17 @@ def _inside(wanted: list[str], words: list[str]) -> bool:
 
 def inside_reason(phrase: str, table: Table) -> str | None:
     """The sentence refusing `phrase` when it appears inside values of the table ("'Aisha' is not a
-    whole value, but it appears inside 2 values of Name: 'Aisha Khan', 'Aisha Bello'. Which one is
-    meant? Ask with the whole value, e.g. 'Aisha Khan'."), or None when no value holds it."""
+    whole value, but it appears inside 2 values of Name: 'Aisha Khan', 'Aisha Bello'. If you meant one
+    of them, ask with the whole value, e.g. 'Aisha Khan'."), or None when no value holds it."""
     found = holders(phrase, table)
     if not found:
         return None
     parts = [f"{_count(len(v))} of {c}: {_listed(v)}" for c, v in found.items()]
     example = next(iter(found.values()))[0]
-    which = "Which one is meant?" if sum(len(v) for v in found.values()) > 1 else "Is that the one meant?"
+    one = sum(len(v) for v in found.values()) == 1
     where = " and ".join(parts) if len(parts) <= 2 else ", ".join(parts)
-    return (f"'{phrase}' is not a whole value of any column, but it appears inside {where}. {which} Ask with "
-            f"the whole value, e.g. '{example}'.")
+    return (f"'{phrase}' is not a whole value of any column, but it appears inside {where}. If you meant "
+            f"{'that value' if one else 'one of them'}, ask with the whole value, e.g. '{example}'.")
 
 
 def _count(n: int) -> str:

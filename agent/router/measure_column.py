@@ -17,7 +17,7 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
         words = ", ".join(f"'{said[n]}' names {n}" if said[n].casefold() != n.casefold() else f"'{said[n]}'"
                           for n in named)
         raise Abstain(f"The question names several columns to aggregate ({words}): which one is meant? Keep only "
-                      f"that column's name in the question (e.g. 'the total {named[0]} ...'), or ask for each in turn.")
+                      "the name of the column meant, or ask for each in turn.")
     if named:
         if draft.measure_used and not draft.measure_consumed:
             check_money_of_named(draft.measure_words, named[0], draft.op, lex)
