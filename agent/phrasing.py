@@ -4,6 +4,7 @@ result object; the plan only supplies words (column names, the comparison asked)
 
 from __future__ import annotations
 
+from agent.percentile_words import DEFINITION, ordinal
 from agent.plan import Agg, Op
 from agent.queries import CheckArgs, Cmp, LatestArgs, PositionArgs, RankArgs, StatisticArgs, SubsetArgs
 from agent.sqlish import predicate_sql
@@ -156,7 +157,8 @@ def _stat(result: StatResult, plan: object) -> str:
             high, low = fmt_in(result.parts["max"], result.column), fmt_in(result.parts["min"], result.column)
             return f"The range of {result.column} is {fmt(result.value)} (max {high} - min {low})."
         if plan.op == "percentile":
-            return f"The {fmt(plan.q)}th percentile of {result.column} is {fmt_in(result.value, result.column)}."
+            return (f"The {ordinal(plan.q)} percentile of {result.column} is {fmt_in(result.value, result.column)} "
+                    f"({DEFINITION}).")
         return f"The correlation of {plan.column} and {plan.other} is {fmt(result.value)} (Pearson, {fmt(result.parts['rows'])} rows)."
     if isinstance(plan, SubsetArgs):
         rank = "highest" if plan.order == "desc" else "lowest"

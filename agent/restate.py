@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel
 
+from agent.percentile_words import ordinal
 from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
                            FrequencyArgs, LatestArgs, Measure, Operand, PerEntityArgs, PositionArgs, RankArgs, StatisticArgs,
@@ -149,7 +150,7 @@ class _Say:
     def statistic(self, plan: StatisticArgs) -> str:
         match plan.op:
             case StatOp.range: head = f"the range (maximum minus minimum) of {self.col(plan.column)}"
-            case StatOp.percentile: head = f"the {literal(plan.q)}th percentile of {self.col(plan.column)}"
+            case StatOp.percentile: head = f"the {ordinal(plan.q)} percentile of {self.col(plan.column)}"
             case _: head = f"the correlation of {self.col(plan.column)} and {self.col(plan.other)}"
         return head + self.where(plan.where)
 

@@ -8,22 +8,24 @@ from agent.queries import ArithOp, ChangeArgs, ExpressionArgs, Operand, Statisti
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon
 from agent.router.named import named_columns, one_column, where
+from agent.router.percentiles import percentile_q
 from agent.router.reading import Reading
 
 
 def statistic_plan(reading: Reading, draft: Draft) -> StatisticArgs:
-    stat = next(i.meanings[0].value for i in reading.of("stat"))
-    numbers = [i for i in reading.of("number") if not i.used]
+    """A correlation of two named columns, a percentile (its q: router/percentiles.py) or the range of one."""
+    stats = [i.meanings[0].value for i in reading.of("stat")]
+    stat = next((s for s in ("unplanned", "percentile") if s in stats), stats[0])
     columns = list(dict.fromkeys(c.column for c in named_columns(draft)))
     if stat == "correlation":
         if len(columns) != 2:
             raise Abstain("A correlation needs two numeric columns named.")
         return StatisticArgs(op=StatOp.correlation, column=columns[0], other=columns[1], where=where(draft))
-    if stat == "percentile":
-        q = next((i.number for i in reading.items if i.kind == "number"), None)
-        return StatisticArgs(op=StatOp.percentile, column=one_column(draft, "to take the percentile of"), q=q,
-                             where=[p for p in where(draft) if p.value != q])
-    del numbers
+    if stat in ("percentile", "unplanned"):  # the q: the number before 'percentile' (router/percentiles.py)
+        column = columns[0] if len(columns) == 1 else "X"
+        if stat == "percentile":
+            column = one_column(draft, "to take the percentile of")
+        return StatisticArgs(op=StatOp.percentile, column=column, q=percentile_q(reading, column), where=where(draft))
     return StatisticArgs(op=StatOp.range, column=one_column(draft, "to take the range of"), where=where(draft))
 
 

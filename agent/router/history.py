@@ -15,7 +15,10 @@ from agent.queries import CheckArgs, FrequencyArgs, LatestArgs, RankArgs
 from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon, header_words
 from agent.router.reading import Reading
+from agent.router.row_nouns import ROW_NOUN
 from agent.router.draft import Abstain, Draft
+from agent.router.file_noun import rows_named
+from agent.router.history_words import ever_or_latest, not_a_count, on_a_date, two_dates, two_ids
 from agent.table import ColumnRole, Table
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -44,11 +47,11 @@ def status_like(table: Table, column: str) -> bool:
     return bool(values) and (("state" in words and known > 0) or known >= max(1, len(values) / 2))
 
 
-def find_history(table: Table, lex: Lexicon, status: str, named: str | None) -> History | None:
+def find_history(table: Table, lex: Lexicon, status: str, named: str | None, plan: object = None) -> History | None:
     """The history shape of `table` around `status`: the id (`named` when the question names it,
     else the one text column that repeats and within which `status` changes) and the one date
     column that varies within an id. None when `status` never changes within an id (not a log).
-    Raises Abstain when several columns could be the id or the date."""
+    Raises Abstain when several columns could be the id or the date (worded for `plan`: history_words)."""
     if not lex.date_columns or not status_like(table, status):
         return None
     candidates = [named] if named else [c for c in table.df.columns if table.roles[c] in _TEXT and c != status]
@@ -56,11 +59,10 @@ def find_history(table: Table, lex: Lexicon, status: str, named: str | None) -> 
     if not ids:
         return None
     if len(ids) > 1:
-        raise Abstain(f"{status} changes over time within {', '.join(ids)}: count each one's latest row, or every "
-                      f"row? Name what to count (e.g. 'how many {ids[0]} ...').")
+        raise Abstain(two_ids(table.name, status, ids, plan))
     dates = [d for d in lex.date_columns if _changes_within(table, ids[0], d)] or lex.date_columns
     if len(dates) > 1:
-        raise Abstain(f"I could not tell which date orders each {ids[0]}'s rows ({', '.join(dates)}).")
+        raise Abstain(two_dates(status, ids[0], dates))
     return History(id=ids[0], date=dates[0], status=status)
 
 
@@ -80,6 +82,20 @@ def _columns(plan: object) -> list[str]:
         case CheckArgs(): return [p.column for p in plan.where + plan.condition]
         case FrequencyArgs(): return [plan.column, *(p.column for p in plan.where)]
     return []
+
+
+LOG_NOUNS = frozenset({"histories", "logs", "changes", "updates", "events", "transitions", "snapshots", "audits",
+                       "trails", "timelines", "movements", "activities", "steps", "stages", "statuses"})
+"""File nouns that name a log's entries, not the things whose status changes (ticket_changes.csv)."""
+
+
+def _named_rows(table: Table, lex: Lexicon) -> bool:
+    """True when the file's name names the rows (orders.csv, appointments.csv: router/file_noun.py
+    `rows_named`, which no identifier of a bare 'id' header repeating allows), not as a log's entries
+    (LOG_NOUNS): each row is one of the file's things (a customer or a PatientID has several
+    orders), not an update of an id."""
+    noun = rows_named(table, lex)
+    return noun is not None and noun not in LOG_NOUNS
 
 
 def _counted(plan: object) -> str | None:
@@ -105,15 +121,19 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
     status = next((c for c in _columns(plan) if status_like(table, c)), None) if lex.date_columns else None
     if status is None:
         return plan
-    if draft.per_row or reading.of("row"):
+    if draft.per_row or any(i.meanings[0].value != ROW_NOUN for i in reading.of("row")):
         draft.notes.append(f"read every row (each {status} update), not only each id's latest row")
-        return plan
+        return plan  # 'rows', 'entries', the file's noun; a noun only guessed after 'how many' says nothing
     named = _counted(plan)
     unique = [c for c in table.df.columns if table.roles[c] in _TEXT and c != status and table.df[c].is_unique]
     if named is None and unique:  # each row is one loan, order, ...: rows are entities, not updates
         draft.notes.append(f"counted rows, each one {unique[0]} (not any id's latest {status})")
         return plan
-    history = find_history(table, lex, status, named)
+    if named is None and _named_rows(table, lex):
+        draft.notes.append(f"read every row: each is one of the {rows_named(table, lex)} ({table.name} names its rows), "
+                           f"not an update of another column's {status}")
+        return plan
+    history = find_history(table, lex, status, named, plan)
     if history is None:
         return plan
     ident = history.id
@@ -125,8 +145,7 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
                            f"'{next(i.text for i in reading.items if i.text.lower() in _EVER)}')")
         return AggregateArgs(op=Agg.count_distinct, column=ident, where=plan.where)
     if unique:
-        raise Abstain(f"Each row is one {unique[0]}: count each {ident} that ever had this {status} (say 'ever'), "
-                      f"or only each {ident}'s latest {unique[0]}? I cannot tell which is meant.")
+        raise Abstain(ever_or_latest(ident, status, unique[0]))
     return _latest(plan, history, table)
 
 
@@ -135,12 +154,9 @@ def _latest(plan: object, history: History, table: Table) -> LatestArgs:
     latest rows cannot answer yet (a list, test, ranking, percentage or group-by; a date condition)."""
     ident, status = history.id, history.status
     if not isinstance(plan, AggregateArgs) or plan.group_by:
-        raise Abstain(f"{table.name} is a history of each {ident} ({status} changes over time): I can count each "
-                      f"{ident}'s latest {status}, but not yet list, test, rank or group by it; ask for a count, "
-                      "or say 'rows' to read every update.")
+        raise Abstain(not_a_count(table.name, ident, status))
     if any(p.column == history.date for p in plan.where):
-        raise Abstain(f"{table.name} is a history of each {ident}: a {status} on a date needs each {ident}'s "
-                      f"row as of that date, which I cannot compute yet; ask without the date for today's {status}.")
+        raise Abstain(on_a_date(table.name, ident, status))
     counted = plan.op in (Agg.count, Agg.count_distinct) and plan.column in (None, ident)
     return LatestArgs(id=ident, date=history.date, op=Agg.count if counted else plan.op,
                       column=None if counted else plan.column, where=plan.where)

@@ -5,13 +5,14 @@ values live in `lexicon_data`, value entries in `values`, word forms in `words`.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from agent import table_rows
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
 from agent.router.abbreviations import is_abbreviation
+from agent.router.file_noun import add_file_noun
 from agent.router.lexicon_data import Lexicon, Meaning
+from agent.router.percentiles import stat_phrases
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
 from agent.router.cell_items import entity_nouns_in_cells
@@ -46,7 +47,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
             lex.add(phrase, Meaning(table_[1], value=value), replace=True)
     for w in V.RATIO_WORDS:
         lex.add(w, Meaning("ratio"), replace=True)
-    for w, stat in V.STAT_WORDS.items():
+    for w, stat in {**V.STAT_WORDS, **stat_phrases()}.items():
         lex.add(w, Meaning("stat", value=stat), replace=True)
     for w, op in V.SIGN_WORDS.items():
         lex.add(w, Meaning("sign", value=op), replace=True)
@@ -68,7 +69,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
         _add_column(lex, table, column, config)
     _values_over_row_nouns(lex)
     entity_nouns_in_cells(lex)  # 'students' beside a cell 'Student': a value, not every row
-    _add_name_noun(lex, table)
+    add_file_noun(lex, table)
     _add_message_nouns(lex, table)
     _choose_measure(lex, table)
     lex.row_sums = row_sums(table, lex.numeric_columns, lex.header_words)
@@ -90,22 +91,6 @@ def _values_over_row_nouns(lex: Lexicon) -> None:
         values = lex.phrases.get((one,), [])
         if one != key[0] and values and all(m.kind == "value" for m in values):
             lex.phrases[key] = list(values)
-
-
-def _add_name_noun(lex: Lexicon, table: Table) -> None:
-    """The plural noun ending the file's name ('runs' of runs.csv, 'orders' of shop_orders.csv)
-    names the rows, so 'how many runs' counts rows; only when the lexicon knows no other meaning
-    for the word and no identifier column repeats (a history table's rows are updates of its ids)."""
-    words = re.findall(r"[a-z]+", Path(table.name).stem.lower())
-    if not words or len(words[-1]) < 4 or singular(words[-1]) == words[-1] or table.lies_in_file:
-        return
-    noun = words[-1]
-    if any((w,) in lex.phrases or w in lex.headers or w in lex.value_words for w in (noun, singular(noun))):
-        return
-    if any(role is ColumnRole.identifier and not table_rows.counts(table, c).unique for c, role in table.roles.items()):
-        return
-    lex.add(noun, Meaning("row"))
-    lex.table_noun = noun
 
 
 MESSAGE_WORDS = 5

@@ -13,7 +13,11 @@ def measure_column(draft: Draft, lex: Lexicon) -> str | None:
     measure word ('spend') is used. Raises Abstain when that is ambiguous."""
     named = list(dict.fromkeys(c.column for c in draft.columns if not c.used))
     if len(named) > 1:
-        raise Abstain(f"The question names several columns to aggregate ({', '.join(named)}).")
+        said = {c.column: c.text for c in reversed(draft.columns) if not c.used}
+        words = ", ".join(f"'{said[n]}' names {n}" if said[n].casefold() != n.casefold() else f"'{said[n]}'"
+                          for n in named)
+        raise Abstain(f"The question names several columns to aggregate ({words}): which one is meant? Keep only "
+                      "the name of the column meant, or ask for each in turn.")
     if named:
         if draft.measure_used and not draft.measure_consumed:
             check_money_of_named(draft.measure_words, named[0], draft.op, lex)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from agent.plan import Op
 from agent.router import vocabulary as V
 from agent.router.bare_number import bare_number
+from agent.router.percentiles import mark_q
 from agent.router.blanks import blank_condition
 from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
@@ -35,6 +36,7 @@ def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     if reading.unmatched:
         raise Abstain(unmatched_reason(reading, table, known_words(lex)))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)
+    mark_q(reading)  # '90th percentile': the statistic's q, no condition
     none_of(reading, draft, lex, table)  # 'do not have any gold medals': Gold = 0
     for item in reading.items:
         _word(item, reading, draft, lex, table)

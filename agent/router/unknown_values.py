@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from agent import table_rows
+from agent.router.inside_values import inside_words
 from agent.router.lexicon_data import Lexicon
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
@@ -39,10 +40,12 @@ def unmatched_reason(reading: Reading, table: Table, known: Iterable[str] | Voca
             said.append(_no_row(table, column, phrase))
     if not said:
         rest = list(reading.unmatched)
+    rest, inside = inside_words(rest, table)  # 'Aisha' inside 'Aisha Khan': said apart, with the values
     if rest:
         said.append(f"I could not match {', '.join(repr(u) for u in rest)} to a column or value of {table.name}.")
         said.extend(unread_cell_words(rest, table))
         said.extend(suggestions(rest, known))
+    said.extend(inside)
     return " ".join(said)
 
 

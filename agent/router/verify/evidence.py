@@ -30,6 +30,7 @@ from agent.router.verify.differences import comparative_measure, difference_word
 from agent.router.verify.operations import aggregate_word, limit_word, ordinal_word, order_word
 from agent.router.verify.positions import anchor_column, edge_word, step_word
 from agent.router.verify.parts import Part, Role
+from agent.router.percentiles import QUARTILES
 from agent.router.reading import Item
 
 __all__ = ["CLOSED_KINDS", "CONTENT_WORDS", "EVIDENCE", "GROUNDLESS_OK", "STOP_EVIDENCE", "TEXT_ROLES", "Context",
@@ -50,7 +51,8 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.offset: [ordinal_word],
     Role.statistic: [kind_word(("stat",), lambda p, i: i.meanings[0].value == p.op),
                      kind_word(("order",), lambda p, i: p.op == "range" and i.text.lower() in ("max", "min")),
-                     kind_word(("number",), lambda p, i: True)],
+                     kind_word(("number",), lambda p, i: True),
+                     kind_word(("stat",), lambda p, i: p.path.endswith("q") and _quartile(i) == p.op)],
     Role.arithmetic: [kind_word(("change",))],
     Role.ratio: [kind_word(("ratio",))],
     Role.check: [check_word],
@@ -81,3 +83,9 @@ def _supports(part: Part, item: Item, ctx: Context) -> Strength | None:
         if got is not None and (best is None or got > best):
             best = got
     return best
+
+
+def _quartile(item: Item) -> str | None:
+    """The q a quartile said in words stands for, as a statistic part holds it ('first quartile' -> '25.0')."""
+    q = QUARTILES.get(item.text.lower())
+    return None if q is None else str(q)
