@@ -39,8 +39,10 @@ def check_standing(column: str, order: str, limit: int, has_where: bool, reading
         by_place = set(places[-limit:] if edge == "bottom" else places[:limit])
         if measured is not None and measured == by_place:
             return
-    raise Abstain(f"'{edge} {limit}' could mean the {limit} rows with the {'lowest' if order == 'asc' else 'highest'} "
-                  f"{column} or the {end} {limit} by {key}; say 'by {column}' or 'by {key}'.")
+    rank = "lowest" if order == "asc" else "highest"
+    raise Abstain(f"'{edge} {limit}' could mean the {limit} rows with the {rank} {column} or the {end} {limit} by "
+                  f"{key}; I will not pick one: say 'with the {rank} {column}' for the first, or name the rows for "
+                  f"the second.")
 
 
 def _named_twice(column: str, reading: Reading) -> bool:
