@@ -74,11 +74,10 @@ def _plan_columns(plan: BaseModel) -> set[str]:
 
 
 def _says_percent(item: Item, reading: Reading) -> bool:
-    """True when the item's words or a word beside them ask for a percentage ('win %', 'win rate',
-    'percentage of wins')."""
-    width = max(1, len(item.text.split()))
-    near = [t.lower for t in reading.tokens[max(0, item.pos - 2): item.pos + width + 1]]
-    return "%" in item.text or any(w in _RATE_WORDS or "%" in w for w in near)
+    """True when the question speaks of a percentage: the item's words or any word of the question
+    ('win %', 'win rate', 'a discount of 20% or more')."""
+    words = [t.lower for t in reading.tokens]
+    return "%" in item.text or any(w in _RATE_WORDS or "%" in w for w in words)
 
 
 def _rivals(item: Item, column: str, lex: Lexicon, table: Table) -> list[str]:
