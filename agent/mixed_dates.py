@@ -109,14 +109,15 @@ def _readable(form: str, groups: tuple[str | None, ...]) -> bool:
 def reading(cells: list[object]) -> MixedReading | None:
     """How a column's `cells` (every cell, or a big table's sample; str, None missing) read as
     mixed date forms, or None when under NUMERIC_SHARE of the present cells are such dates or
-    they are all of one form (a column of ISO or slash dates alone is agent.numbers'; one of month
-    names alone stays text, as before: 260 such columns of the WTQ tables, whose answers are
-    written as the cells are)."""
+    they are all of one form (a column of ISO or slash dates alone is agent.numbers'). A column of
+    one month-name form alone ('31 May 2025', 'May 15, 2025') is read when every present cell is
+    such a date (`_named_only`); one cell of anything else leaves it text."""
     present = _present(cells)
     found = [(v, classify(v)) for v in present]
     dated = [(v, f) for v, f in found if f is not None and _readable(*f)]
-    if not present or len(dated) / len(present) < NUMERIC_SHARE or len({f[0] for _, f in dated}) < 2:
-        return None  # one form alone is the one-format rules' to read or leave (month names alone stay text)
+    forms = {f[0] for _, f in dated}
+    if not present or len(dated) / len(present) < NUMERIC_SHARE or (len(forms) < 2 and not _named_only(forms, dated, present)):
+        return None  # one form alone is the one-format rules' to read or leave, but for month names
     slash = [(v, f[1]) for v, f in dated if f[0] == "slash"]
     day_first = next((v for v, g in slash if int(g[0]) > 12), None)
     month_first = next((v for v, g in slash if int(g[1]) > 12), None)
@@ -139,6 +140,13 @@ def reading(cells: list[object]) -> MixedReading | None:
             if when is not None:
                 examples[form] = (cell, when.isoformat())
     return MixedReading(order, counts, examples, ambiguous)
+
+
+def _named_only(forms: set[str], dated: list, present: list[str]) -> bool:
+    """True when every present cell is a date of one month-name form ('31 May 2025' or 'May 15,
+    2025', the month spelled or cut to three letters): the one-format rules leave it text, yet it
+    reads one way only, so it is typed a date (a cell that is no date keeps the column text)."""
+    return len(forms) == 1 and forms <= {"month name", "day month name"} and len(dated) == len(present)
 
 
 def _slash_parts(cell: str) -> tuple[int, int, str]:

@@ -113,7 +113,9 @@ def test_reading_rules_by_hand():
     assert {f: iso for f, (_, iso) in found.examples.items()} == {
         "year first": "2024-03-05", "slash": "2024-05-05", "day month name": "2024-03-07", "dotted": "2024-02-01"}
     assert mixed_dates.reading(["2024-03-05", "apple", "pear"]) is None  # mostly not dates
-    assert mixed_dates.reading(["March 7, 2024", "Feb 2, 2024"]) is None  # one form alone: not mixed
+    named = mixed_dates.reading(["March 7, 2024", "Feb 2, 2024"])  # one month-name form alone: read (trial 15)
+    assert named is not None and named.counts == {"month name": 2} and not named.ambiguous
+    assert mixed_dates.reading(["03/05/2024", "04/05/2024"]) is None  # slash dates alone: agent.numbers' to read
     assert mixed_dates.reading(["2024-03-05", "Sept 7, 2024"]) is None  # 'Sept' is not a month DuckDB reads
 
 

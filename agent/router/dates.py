@@ -56,8 +56,11 @@ _DATE_HEADERS = frozenset({"date", "day", "time", "timestamp", "datetime", "when
 def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
     """The date column a date applies to: the one named in the question, else the table's first."""
     mentioned = [c.column for c in reading.of("column") if c.column in lex.date_columns]
-    if mentioned or lex.date_columns:
-        return (mentioned or lex.date_columns)[0]
+    if mentioned:
+        return mentioned[0]
+    if lex.date_columns:
+        _named_elsewhere(item, reading, lex)
+        return lex.date_columns[0]
     mixed = [c.column for c in reading.of("column") if c.column in lex.date_mixups] or list(lex.date_mixups)
     if mixed:  # dates written several ways, some of which read two ways: the reason is the column's
         raise DataAbstain(f"'{item.text}' is a date, but {lex.date_mixups[mixed[0]]}.")
@@ -66,6 +69,21 @@ def date_column(item: Item, reading: Reading, lex: Lexicon) -> str:
         raise Abstain(f"'{item.text}' is a date, but {named[0]} could not be read as dates (its cells are not "
                       "all written one way), so I cannot tell which rows fall in it.")
     raise Abstain(f"'{item.text}' is a date, but the table has no date column.")
+
+
+def _named_elsewhere(item: Item, reading: Reading, lex: Lexicon) -> None:
+    """Raises Abstain when the question names no date column but does name a text column whose
+    header is a date's ('a due date before 2025-02-01' with Due Date left text): the date belongs
+    to that column, so it is never put on the table's date column (Loan Date) instead."""
+    for named in reading.of("column"):
+        column = named.column
+        if column in lex.numeric_columns or not lex.header_words.get(column, set()) & _DATE_HEADERS:
+            continue
+        if column in lex.date_mixups:
+            raise DataAbstain(f"'{item.text}' is a date for {column}, but {lex.date_mixups[column]}.")
+        raise Abstain(f"'{named.text}' names {column}, which could not be read as dates (its cells are not all "
+                      f"dates written one way), so I will not put the date condition ('{item.text}') on "
+                      f"{lex.date_columns[0]} instead.")
 
 
 def _month_value(item: Item, reading: Reading, table: Table, column: str, year: int | None = None,
@@ -211,6 +229,10 @@ def time_word(item: Item, which: str, reading: Reading, draft: Draft, lex: Lexic
             raise DataAbstain(f"'{item.text} {nxt.text}' needs {nxt.column} as dates, but {lex.date_mixups[nxt.column]}.")
         if not lex.date_columns:
             raise Abstain(f"'{item.text} {nxt.text}' needs a date column; the table has none.")
+        if nxt.column not in lex.numeric_columns and lex.header_words.get(nxt.column, set()) & _DATE_HEADERS:
+            raise Abstain(f"'{item.text} {nxt.text}' asks for {nxt.column} as dates, but it could not be read as dates "
+                          f"(its cells are not all dates written one way), so I will not rank it by "
+                          f"{lex.date_columns[0]}.")
         nxt.used = True
         draft.time_lookup = (which, nxt.column)
         return

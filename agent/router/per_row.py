@@ -10,6 +10,7 @@ from agent.queries import RankArgs, SubsetArgs
 from agent.router.draft import Abstain
 from agent.router.reading import Reading
 from agent.router.rows import one_per_row
+from agent.router.standing import check_standing
 from agent.table import ColumnRole, Table
 
 _ROW_VALUE = (Agg.sum, Agg.mean, Agg.median, Agg.max, Agg.min)
@@ -72,8 +73,9 @@ def _top_then_aggregate(plan: AggregateArgs, reading: Reading, table: Table, not
     numeric = [c for c in table.df.columns if table.roles[c] is ColumnRole.numeric]
     said = words & _SIZE_WORDS
     if said and len(numeric) > 1:
-        raise Abstain(f"'{sorted(said)[0]}' could rank the rows by {plan.column} or by "
+        raise Abstain(f"'{min(said)}' could rank the rows by {plan.column} or by "
                       f"{', '.join(c for c in numeric if c != plan.column)}; say 'by <column>'.")
+    check_standing(plan.column, plan.order, plan.limit, bool(plan.where), reading, table)
     rank = "highest" if plan.order == "desc" else "lowest"
     notes.append(f"each {plan.group_by[0]} is one row: the {plan.op.value} of {plan.column} over the {plan.limit} "
                  f"rows with the {rank} {plan.column}")

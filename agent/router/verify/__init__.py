@@ -77,6 +77,7 @@ from agent.router.verify.joined_values import check_joined_values
 from agent.router.verify.numbering import check_numbering
 from agent.router.verify.paired import check_paired_rows
 from agent.router.verify.decorated import check_shown_present
+from agent.router.verify.percent_totals import check_percent_link, check_percent_total
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -120,6 +121,8 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_ranked_verb_alone(plan, reading)
     check_superlative_cut(plan, reading)
     check_percent_sum(plan, table)
+    check_percent_link(plan, reading, lex, table)
+    check_percent_total(plan, table)
     check_counted_total(plan, reading)
     check_weak_total(plan, reading)
     check_summed_years(plan, table)
