@@ -51,6 +51,7 @@ from agent.router.verify import drop_layout, verify
 from agent.table import Table
 from agent.router import vocabulary as V
 from agent.router.follow_up import opens_question, refers_back
+from agent.router.two_asks import two_questions
 
 
 class RouterDecision(BaseModel):
@@ -116,6 +117,8 @@ class Router:
             classification = classify(asked)
             decision.classification = classification
         try:
+            if (two := two_questions(asked)) is not None:
+                raise Abstain(two)
             self._route_asked(decision, classification, question, asked, previous, follow_up)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
