@@ -107,7 +107,7 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
 def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tuple[str, int, str] | None:
     """(the word, the other table's index, what it names there) for the first content word of
     `question` that the `chosen` table's reading leaves unread (no item, or a stop item: a dropped
-    verb) and that names another of `agents`' tables: a header word of one of its columns, or its
+    verb, or a generic row noun such as 'items' or 'records') and that names another of `agents`' tables: a header word of one of its columns, or its
     name, in either number ('returned' -> the column Qty Returned of Returns). A word the chosen
     table's own headers or name hold is never one. None when there is none."""
     from agent.router import vocabulary as V
@@ -115,7 +115,7 @@ def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tupl
     from agent.router.words import header_words, singular
 
     reading = read(question, agents[chosen].router.lexicon)
-    covered = {p for item in reading.items if item.kind != "stop"
+    covered = {p for item in reading.items if item.kind not in ("stop", "row")  # 'items': any table's rows
                for p in range(item.pos, item.pos + max(1, len(item.text.split())))}
     skip = V.STOPWORDS | V.FILLER | V.GENERIC_HEADER_WORDS
 
