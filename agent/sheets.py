@@ -101,7 +101,7 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against "
                                      f"{agents[choice.index].table.name}, which reads nothing for '{word}', but "
                                      f"'{word}' names {what} of {agents[j].table.name}. Ask again naming a column only "
-                                     "one of them has, or open one sheet (book.xlsx#Sheet).")
+                                     f"one of them has{_open_one(agents)}.")
 
 
 def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tuple[str, int, str] | None:
@@ -159,7 +159,16 @@ def _choose(question: str, agents: Sequence[Agent]) -> TableChoice:
                                           f"{', '.join(only[1])}, a column of that table only.")
     names = ", ".join(agents[i].table.name for i in readable)
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against {names}. Ask "
-                                     "again naming a column only one of them has, or open one sheet (book.xlsx#Sheet).")
+                                     f"again naming a column only one of them has{_open_one(agents)}.")
+
+
+def _open_one(agents: Sequence[Agent]) -> str:
+    """', or open one sheet (book.xlsx#Sheet)' when the tables are sheets of a workbook; else
+    ', or give one file'."""
+    name = next((a.table.name for a in agents if "#" in a.table.name), None)
+    if name is None:
+        return ", or give one file"
+    return f", or open one sheet ({name.split('#', 1)[0]}#<sheet>)"
 
 
 def _reads(agent: Agent, question: str) -> bool:
