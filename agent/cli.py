@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from agent.config import Config, load_config
-from agent.errors import TallyError
+from agent.errors import MAX_QUESTION_CHARS, QuestionTooLong, TallyError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Exact answers about a whole table, with provenance.")
@@ -50,14 +50,16 @@ def build_agent(path: Path, config: Config, *, one_question: bool = False):
 
 
 def _choose_agent(files: list[str], question: str, config: Config):
-    """The agent over the one table the router reads `question` against: every table is loaded
-    (Excel: every sheet). A question that spells one table's name ('order lines' for
+    """The agent over the one table the router reads `question` against, or the refusal (an
+    Abstained outcome, printed and exit 3 like any refusal, --json too) when it cannot tell: every
+    table is loaded (Excel: every sheet). A question that spells one table's name ('order lines' for
     order_lines.csv; agent.sheets.tables_named) goes to that table, which answers or refuses; one
     that spells several refuses (exit 3). Otherwise the table whose router decision holds a plan or lookup answers (or
     refuses, when every word was read but its rows keep it from an exact answer). With
     several such tables, the one holding a column the question names that the others lack answers
     (said on stderr: agent.sheets); else it refuses (exit 3), naming them, rather than pick one;
     with none, the first table answers (it abstains with its reason, or a model decides)."""
+    from agent.outcome import Abstained
     from agent.sheets import choose_table
     from agent.sources import expand
 
@@ -69,8 +71,7 @@ def _choose_agent(files: list[str], question: str, config: Config):
     if choice.notice:
         _notice(choice.notice)
     if choice.refusal:
-        errors.print(choice.refusal, style="red", markup=False, highlight=False)
-        raise typer.Exit(3)
+        return Abstained(question=question, answer=choice.refusal, reason=choice.refusal)
     return agents[choice.index if choice.index is not None else 0]
 
 
@@ -117,13 +118,17 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
     draw (bars for groups, a line over dates) from the typed result, offline."""
     with _lasting():
         from agent.render import render_outcome  # the router, engine and results modules with it
+    from agent.outcome import Abstained
     if len(words) < 2:
         _fail(TallyError("give at least one file and a question"))
     files, question = words[:-1], words[-1]
     try:
+        if len(question) > MAX_QUESTION_CHARS:
+            raise QuestionTooLong(len(question))
         config = load_config(config_path)
-        agent = _choose_agent(files, question, config)
-        outcome = agent.ask(question)
+        chosen = _choose_agent(files, question, config)
+        agent = None if isinstance(chosen, Abstained) else chosen
+        outcome = chosen if agent is None else agent.ask(question)
     except (TallyError, OSError) as exc:
         _fail(exc, as_json)
     if as_json:
@@ -132,7 +137,8 @@ def ask(words: Annotated[list[str], typer.Argument(metavar="FILE... QUESTION",
         render_outcome(console, outcome, model_name=config.model.name, max_rows=config.output.max_rows)
     if chart is not None:
         _write_chart(outcome, chart)
-    _keep_facts(agent.table)
+    if agent is not None:
+        _keep_facts(agent.table)
     if outcome.status != "answered" and outcome.status != "router_takeover":
         raise typer.Exit(1 if outcome.status == "failed" else 3)
 
@@ -210,6 +216,9 @@ def chat(file: FileArg, resume: Annotated[Optional[Path], typer.Option(help="Tra
             break
         if not question.strip() or question.strip().lower() in ("exit", "quit", ":q"):
             break
+        if len(question.strip()) > MAX_QUESTION_CHARS:
+            errors.print(f"error: {QuestionTooLong(len(question.strip()))}", style="red", markup=False, highlight=False)
+            continue
         outcome = session.ask(question.strip())
         if session.notice:
             _notice(session.notice)

@@ -25,6 +25,20 @@ class TallyError(Exception):
         return {"error": self.kind, "message": str(self), **fields}
 
 
+MAX_QUESTION_CHARS = 2000
+"""The longest question taken (the CLI, the web API): a longer one is refused as bad input."""
+
+
+class QuestionTooLong(TallyError):
+    """A question over MAX_QUESTION_CHARS characters; the message gives its length, not its text."""
+
+    kind = "bad_request"
+
+    def __init__(self, length: int):
+        super().__init__(f"the question is too long ({length:,} characters): at most {MAX_QUESTION_CHARS:,} "
+                         "characters, please shorten it")
+
+
 class TableLoadError(TallyError):
     """A file could not be read as a table. Names the file and, where known, the line or column."""
 

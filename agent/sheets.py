@@ -101,13 +101,13 @@ def choose_table(question: str, agents: Sequence[Agent]) -> TableChoice:
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against "
                                      f"{agents[choice.index].table.name}, which reads nothing for '{word}', but "
                                      f"'{word}' names {what} of {agents[j].table.name}. Ask again naming a column only "
-                                     "one of them has, or open one sheet (book.xlsx#Sheet).")
+                                     f"one of them has{_open_one(agents)}.")
 
 
 def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tuple[str, int, str] | None:
     """(the word, the other table's index, what it names there) for the first content word of
     `question` that the `chosen` table's reading leaves unread (no item, or a stop item: a dropped
-    verb) and that names another of `agents`' tables: a header word of one of its columns, or its
+    verb, or a generic row noun such as 'items' or 'records') and that names another of `agents`' tables: a header word of one of its columns, or its
     name, in either number ('returned' -> the column Qty Returned of Returns). A word the chosen
     table's own headers or name hold is never one. None when there is none."""
     from agent.router import vocabulary as V
@@ -115,7 +115,7 @@ def word_of_another(question: str, agents: Sequence[Agent], chosen: int) -> tupl
     from agent.router.words import header_words, singular
 
     reading = read(question, agents[chosen].router.lexicon)
-    covered = {p for item in reading.items if item.kind != "stop"
+    covered = {p for item in reading.items if item.kind not in ("stop", "row")  # 'items': any table's rows
                for p in range(item.pos, item.pos + max(1, len(item.text.split())))}
     skip = V.STOPWORDS | V.FILLER | V.GENERIC_HEADER_WORDS
 
@@ -159,7 +159,16 @@ def _choose(question: str, agents: Sequence[Agent]) -> TableChoice:
                                           f"{', '.join(only[1])}, a column of that table only.")
     names = ", ".join(agents[i].table.name for i in readable)
     return TableChoice(None, refusal=f"I cannot tell which table this asks about: it reads against {names}. Ask "
-                                     "again naming a column only one of them has, or open one sheet (book.xlsx#Sheet).")
+                                     f"again naming a column only one of them has{_open_one(agents)}.")
+
+
+def _open_one(agents: Sequence[Agent]) -> str:
+    """', or open one sheet (book.xlsx#Sheet)' when the tables are sheets of a workbook; else
+    ', or give one file'."""
+    name = next((a.table.name for a in agents if "#" in a.table.name), None)
+    if name is None:
+        return ", or give one file"
+    return f", or open one sheet ({name.split('#', 1)[0]}#<sheet>)"
 
 
 def _reads(agent: Agent, question: str) -> bool:

@@ -61,8 +61,29 @@ def load_table(path: str | Path, *, frame_rows: int | None = None) -> Table:
     try:
         return open_file(path, frame_rows=rows, digest=_hasher.submit(file_sha256, path))
     except TableLoadError as exc:
+        if suffix not in _PARQUET and (bad := _bad_json_line(path)) is not None:
+            raise TableLoadError(path, f"not a readable JSON-lines file: {bad[1]}", line=bad[0]) from None
         reason = "no rows" if exc.reason == "no rows" else f"not a readable {'Parquet' if suffix in _PARQUET else 'JSON-lines'} file: {exc.reason}"
         raise TableLoadError(path, reason) from None
+
+
+def _bad_json_line(path: Path) -> tuple[int, str] | None:
+    """(line number, what is wrong) of the first non-blank line of a JSON-lines file that is not a
+    JSON object, counted from 1 as an editor shows it (DuckDB's message counts otherwise); None
+    when every line is one (the file failed for another reason)."""
+    import json
+
+    with path.open("rb") as file:
+        for number, raw in enumerate(file, start=1):
+            if not raw.strip():
+                continue
+            try:
+                value = json.loads(raw)
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                return number, f"the line is not JSON ({getattr(exc, 'msg', None) or exc.reason})"
+            if not isinstance(value, dict):
+                return number, f"the line is a JSON {type(value).__name__}, not an object of named fields"
+    return None
 
 
 def _load_text(path: Path, head: bytes, size: int, rows: int) -> Table:

@@ -80,6 +80,9 @@ def _csv_files() -> dict[str, tuple[bytes, Read | Refused]]:
         "blank_cells.csv": (b"name,amount,day,code\nAnn,1,2024-01-01,\n,,,x\nBea,2,,y\nCy,4,2024-01-03,\n",
                             Read(4, 7, {"name": NAMES, "code": ["x", "y"]}, {"name": 1, "amount": 1, "day": 2, "code": 2})),
         "semicolons_crlf.csv": (b"name;amount\r\nAnn;1\r\nBea;2\r\nCy;4\r\n", seven),
+        "lines.jsonl": (b'{"name":"Ann","amount":1}\n{"name":"Bea","amount":2}\n\n{"name":"Cy","amount":4}\n', seven),
+        # the second line is no JSON: an editor's line 2, whatever DuckDB's message counts
+        "bad_line.jsonl": (b'{"name":"Ann","amount":1}\n{name: Bea}\n{"name":"Cy","amount":4}\n', Refused(2, "not JSON")),
     }
 
 

@@ -149,6 +149,27 @@ def test_several_tables_that_all_read_the_question_are_refused_not_guessed(tmp_p
     assert only.exit_code == 0 and "The total amount is 2" in only.output  # only b holds 'E'
 
 
+def test_the_several_tables_refusal_is_json_with_json_and_names_no_sheet_for_files(tmp_path):
+    a, b = tmp_path / "a.csv", tmp_path / "b.tsv"
+    a.write_text("region,amount\nN,10\nS,5\n")
+    b.write_text("region\tamount\nN\t1\nE\t2\n")
+    result = runner.invoke(app, ["ask", str(a), str(b), "What is the total amount?", "--json"], env=ENV)
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    assert data["status"] == "abstained" and "a.csv, b.tsv" in data["reason"]
+    assert "sheet" not in data["reason"]  # two files, no workbook
+
+
+def test_a_question_over_2000_characters_is_bad_input_in_ask_and_chat(tmp_path):
+    question = "What is the total amount " + "and more " * 250 + "?"
+    result = invoke("ask", need(KAGGLE), question, "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["error"] == "bad_request" and f"({len(question):,} characters)" in data["message"]
+    chat = invoke("chat", KAGGLE, "--transcript", tmp_path / "s.jsonl", input=question + "\nHow many rows?\n")
+    assert shown("at most 2,000 characters", chat.output) and "5,039" in chat.output  # the next question answers
+
+
 def test_a_sheet_that_reads_the_question_but_refuses_over_its_rows_is_not_passed_over(tmp_path):
     import openpyxl
 

@@ -162,3 +162,30 @@ def test_their_after_an_answer_that_is_no_aggregate_is_refused(tmp_path):
     outcome = chat.ask("what is their average age?")
     assert outcome.status == "abstained", outcome.answer
     assert "the previous answer ('Who has the highest salary?')" in outcome.answer
+
+
+# Loans in file order: L1 2025-01-04 Ann Central, L2 2025-01-02 Bob North, L3 2025-02-01 Cy Central.
+LOANS = ("loan_id,loan_date,borrower,branch,fee\nL1,2025-01-04,Ann,Central,1.5\n"
+         "L2,2025-01-02,Bob,North,0\nL3,2025-02-01,Cy,Central,2\n")
+
+
+@pytest.mark.parametrize("question", [
+    "What was the date of the first loan?",    # asks no aggregate: ask refuses it, so must chat
+    "What is the first loan date at North?",
+    "Who was the first borrower in the list?",
+])
+def test_a_complete_question_after_a_count_inherits_neither_its_count_nor_its_conditions(tmp_path, question):
+    chat = session(LOANS, tmp_path)
+    assert value(chat.ask("How many loans were made at Central?")) == 2  # L1, L3
+    alone = router_agent(LOANS, engine=ENGINE).ask(question)
+    outcome = chat.ask(question)
+    assert outcome.status == alone.status
+    assert outcome.answer == alone.answer
+    assert "Central" not in (outcome.restatement or "")
+
+
+def test_a_wh_question_with_a_condition_of_its_own_drops_the_previous_conditions(tmp_path):
+    chat = session(LOANS, tmp_path)
+    assert value(chat.ask("How many loans were made at Central?")) == 2
+    assert value(chat.ask("What is the total fee at North?")) == 0          # L2 alone, not Central's 3.5
+    assert value(chat.ask("and for Central?")) == 3.5                       # 1.5 + 2: a follow-up still follows

@@ -70,6 +70,20 @@ def test_a_question_whose_words_are_all_one_sheets_still_goes_to_it():
     assert choose_table("What is the total Qty Returned?", agents).index == 1
 
 
+def _billing():
+    invoices = pd.DataFrame({"Invoice": ["I1", "I2"], "Item": ["Flour", "Yeast"], "Amount": [40.0, 12.5]})
+    clients = pd.DataFrame({"Client": ["Greenleaf", "Northwind", "Blue Heron"], "City": ["Leeds", "Bristol", "York"]})
+    return [agent_over(table_from_frame(invoices, "book.xlsx#Invoices")),
+            agent_over(table_from_frame(clients, "book.xlsx#Clients"))]
+
+
+def test_a_generic_row_noun_that_names_another_sheets_column_keeps_the_sheet_from_answering():
+    # Clients reads 'items' as its rows (a lookup of 3 records); on Invoices 'items' is the column Item
+    choice = choose_table("List the items sold", _billing())
+    assert choice.index is None and choice.refusal is not None
+    assert "'items'" in choice.refusal and "book.xlsx#Invoices" in choice.refusal
+
+
 # --- kind F: 'which country has the most mountains?' over cells like 'Nepal/China' ---
 
 # cells: Nepal/China x3, Nepal x2, Pakistan/China x1, Pakistan x1 (7 rows). Per country: Nepal 5,

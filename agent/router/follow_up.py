@@ -18,6 +18,20 @@ def refers_back(question: str) -> bool:
     return question.strip().lower().startswith(FOLLOW_UP_STARTS) or bool(REFERS_BACK.search(question))
 
 
+QUESTION_OPENINGS = ("what", "what's", "which", "who", "who's", "whom", "whose", "when", "where", "why",
+                     "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could")
+"""Words that open a question in its own right ('What was the date of the first loan?'), as a
+fragment ('in TX?', 'fraud only', 'how many?') does not."""
+
+
+def opens_question(question: str) -> bool:
+    """True when `question` opens with a wh-word or an auxiliary (QUESTION_OPENINGS): with a
+    condition or a column of its own and no follow-up cue (refers_back), it is a complete question
+    and inherits nothing from the last turn. 'How' is left out: 'how many?' alone is a follow-up."""
+    words = question.strip().lower().split(maxsplit=1)
+    return bool(words) and words[0].strip(",?!.") in QUESTION_OPENINGS
+
+
 def follow_up_op(draft: Draft, previous: Plan, predicates: list[Predicate]) -> Plan:
     """'how many?' / 'and the average?' after a plan: the previous conditions, the new aggregate."""
     if isinstance(previous, RatioArgs):

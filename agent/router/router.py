@@ -51,7 +51,8 @@ from agent.router.link import Reading, read
 from agent.router.verify import drop_layout, verify
 from agent.table import Table
 from agent.router import vocabulary as V
-from agent.router.follow_up import refers_back
+from agent.router.follow_up import opens_question, refers_back
+from agent.router.two_asks import two_questions
 
 
 class RouterDecision(BaseModel):
@@ -118,6 +119,8 @@ class Router:
             classification = classify(asked)
             decision.classification = classification
         try:
+            if (two := two_questions(asked)) is not None:
+                raise Abstain(two)
             self._route_asked(decision, classification, question, asked, previous, follow_up)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
@@ -159,8 +162,12 @@ class Router:
                 draft.limit = taken  # 'List the 2 players with the most steals overall': top 2 groups
             # a question asking for something with conditions or a row noun of its own ('how many
             # orders are there?'), and no follow-up cue, is complete: it inherits no last conditions
-            complete = draft.asks and not follow_up and (bool(draft.predicates) or bool(reading.of("row")))
-            plan = to_plan(draft, reading, self.lexicon, self.table, None if complete else previous, follow_up)
+            # or one opening with a wh-word ('What was the date of the first loan?') that names a
+            # condition or a column of its own
+            named = bool(draft.predicates) or bool(reading.of("row"))
+            complete = not follow_up and named and (draft.asks or opens_question(asked))
+            previous = None if complete else previous
+            plan = to_plan(draft, reading, self.lexicon, self.table, previous, follow_up)
             plan = entity_mean(plan, reading, self.table, draft.notes)
             decision.plan = self._checked(plan, reading, draft, asked, previous)
             decision.notes = [*reading.notes, *draft.notes]

@@ -185,9 +185,10 @@ class RecordSearch:
         records, count = exact_records(self.table, where, None, args.top_n)
         elapsed = round((time.perf_counter() - started) * 1000, 2)
         said = ", ".join(repr(w) for w in covered.covered if w.casefold() not in _SHOWN_AS_FILLER) or "none"
-        stage = Stage(name="exact", returned=len(records), elapsed_ms=elapsed,
-                      detail=f"every row passing the filter, file order, first {args.top_n}; no ranking: "
-                             f"the filter says every word of the query ({said})")
+        detail = (f"every row passing the filter, file order, first {args.top_n}; no ranking: the filter says "
+                  f"every word of the query ({said})" if where else
+                  f"no condition: the first {args.top_n} rows in file order; no word of the query ranks them")
+        stage = Stage(name="exact", returned=len(records), elapsed_ms=elapsed, detail=detail)
         provenance = Provenance(
             operation=f"SELECT * FROM {literal(self.table.name)}" + (f" WHERE {condition}" if condition else "")
             + f" LIMIT {args.top_n}", rows_scanned=self.table.rows, rows_matched=count,

@@ -14,7 +14,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from agent.config import Config
-from agent.errors import TallyError
+from agent.errors import MAX_QUESTION_CHARS, TallyError
 from agent.outcome import Abstained, AnyOutcome, Failed
 from agent.sheets import follow_sheet
 from agent.web.sessions import SessionError, Sessions, WebSession
@@ -61,7 +61,7 @@ class NewSession(BaseModel):
 class Question(BaseModel):
     """POST /api/sessions/{id}/ask."""
 
-    question: str = Field(min_length=1, max_length=2000)
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
 
 
 router = APIRouter(prefix="/api")
