@@ -43,3 +43,15 @@ def test_anonymous_rows_in_no_order_are_parts_of_their_group():
     # no label and not listed by laps: the rows are a team's lines, the total (Holman 453) stands
     assert verifier_abstention("Team,Laps\nHolman,253\nFerrari,340\nFord,100\nHolman,200\n",
                                "which team did the most laps?", PLAN) is None
+
+
+def test_rows_told_apart_by_a_label_within_their_group_refuse():
+    # polls: GIS 40 + 44 + 30 = 114, Keller 46 + 57 = 103, IVAD 43; the single poll with the most is Keller's 57.
+    # Each company's polls have their own Source (Radio, Correo for GIS), so each row is a poll.
+    polls = ("Company,Source,Opposition\nGIS,Radio,40\nGIS,Correo,44\nGIS,Radio,30\n"
+             "Keller,Universal,46\nKeller,Universal,57\nIVAD,Universal,43\n")
+    plan = AggregateArgs(op=Agg.sum, column="Opposition", group_by=["Company"], order="desc", limit=1)
+    reason = verifier_abstention(polls, "which company has the most opposition?", plan)
+    assert reason is not None and "by total Opposition it is GIS" in reason and "it is Keller" in reason, reason
+    # said in total, the grouped total stands
+    assert verifier_abstention(polls, "which company has the most opposition in total?", plan) is None

@@ -78,6 +78,7 @@ from agent.router.verify.numbering import check_numbering
 from agent.router.verify.paired import check_paired_rows
 from agent.router.verify.decorated import check_shown_present
 from agent.router.verify.percent_totals import check_percent_link, check_percent_total
+from agent.router.verify.filtered_distinct import check_filtered_distinct
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -147,3 +148,4 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_numbering(plan, table)
     check_paired_rows(plan, reading, table)
     check_shown_present(plan, table)
+    check_filtered_distinct(plan, reading, table)

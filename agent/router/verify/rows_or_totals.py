@@ -3,7 +3,8 @@ team of the row with the most laps or the team with the most laps in total, and 
 say which. The grouped total stands when both readings name the same group; when they name
 different ones and nothing says 'in total'/'overall' or 'in a single ...', the router refuses,
 naming both. The single-row reading needs rows that are entries of their own: a label on every row
-(a driver, a car: a text column other than the grouping with a distinct value on each row) or rows
+(a driver, a car: a text column other than the grouping with a distinct value on each row, or
+one that tells apart the rows of one group: each poll of a company has its own source) or rows
 listed in order of the measure (a results table, by laps). Rows with neither ('brand, price,
 units': anonymous lines of a brand) are parts of their group, and the grouped total stands."""
 
@@ -34,17 +35,27 @@ _LABEL_ROLES = (ColumnRole.text, ColumnRole.categorical, ColumnRole.identifier)
 
 def rows_are_entries(table: Table, group: str, measure: str) -> bool:
     """True when `table`'s rows are entries of their own (see the module doc): some text column but
-    `group` holds a distinct value on every row, or the `measure` values (3 or more, not all equal)
+    `group` holds a distinct value on every row or tells apart the rows of one group, or the `measure` values (3 or more, not all equal)
     are listed in order, never rising or never falling."""
     for name, role in table.roles.items():
         if name != group and role in _LABEL_ROLES:
             values = table.df[name]
             if bool(values.notna().all()) and values.is_unique:
                 return True
+            if _varies_within(table, group, name):
+                return True
     values = table.df[measure].dropna()
     if len(values) < 3 or values.nunique() < 2:
         return False
     return bool(values.is_monotonic_increasing or values.is_monotonic_decreasing)
+
+
+def _varies_within(table: Table, group: str, label: str) -> bool:
+    """True when `label` (a text column other than the grouping) holds two different values on the
+    rows of one `group` value: the rows of that group are told apart by their own label (a poll's
+    source, a race's venue), so each row is an entry of its own, not an anonymous part of a total."""
+    frame = table.df[[group, label]].dropna()
+    return bool((frame.groupby(group)[label].nunique() > 1).any())
 
 
 def top_group_and_row(plan: BaseModel, table: Table) -> tuple[object, object] | None:
