@@ -15,6 +15,8 @@ from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
 from agent.router.entity_nouns import entity_nouns
+from agent.router.value_heads import read_value_heads
+from agent.router.money_verbs import read_money_verbs
 from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
@@ -90,7 +92,8 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     or grouping words imply), a count of a text column as a distinct count, and the order and limit
     of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
     entity_nouns(draft, reading, lex, table)  # 'the average price of discontinued products': the rows
-    column = measure_column(draft, lex)
+    read_value_heads(draft, reading, lex, table)  # 'how many loans were Children books': books says what Children is
+    column = read_money_verbs(draft, reading, lex, table) or measure_column(draft, lex)  # 'the total invoiced'
     order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:
         raise Abstain(f"This asks for {limit} records, not a computed number, and record search is not available.")
