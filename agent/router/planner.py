@@ -8,7 +8,6 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
-from agent.router.present_rows import ROW_WORDS
 from agent.router.measure_column import measure_column
 from agent.router.measure_words import check_total_of_unit_price
 from agent.router.which_rows import which_rows
@@ -165,7 +164,7 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
             raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
                           f"written in {column} or for how many different values it has; say which.")
-        if (rows := rows_counted(reading)) is not None and rows.lower() in ROW_WORDS:  # never distinct values
+        if (rows := rows_counted(reading)) is not None:  # 'how many rows/loans': never distinct values
             raise Abstain(f"'how many {rows}' counts rows, but {column} is named with no test on it; say what {column} "
                           f"must be (e.g. 'not blank'), or ask 'how many different {column}'.")
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows

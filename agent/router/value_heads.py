@@ -23,13 +23,15 @@ from agent.router.op_words import rows_counted
 from agent.router.reading import Item, Reading
 from agent.table import ColumnRole, Table
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+_TEXT = (ColumnRole.categorical, ColumnRole.text)
+"""Columns whose noun may be a head noun. An identifier's noun names the entities themselves ('how
+many urgent tickets' of ticket_id: the distinct tickets), which the identifier stages read."""
 
 
 def value_before(item: Item, reading: Reading, table: Table) -> Item | None:
     """The value item right before `item` when `item` is the head noun of that value: `item` is a
-    one-word column item (exact or header evidence, not a near match) of a text column, and the
-    item before it, adjacent, is a value of other columns only. None otherwise."""
+    one-word column item (exact or header evidence, not a near match) of a text column (not an
+    identifier), and the item before it, adjacent, is a value of other columns only. Else None."""
     if item.kind != "column" or " " in item.text or item.similar or item.weak \
             or table.roles.get(item.column or "") not in _TEXT:
         return None
