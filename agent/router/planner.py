@@ -48,7 +48,7 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         raise Abstain(f"'{reading.of('change')[0].text}' asks for a change, (new - old) or (new - old) / old, never a "
                       "total or a share; I can compute it between two periods of one column ('from 2014 to 2015').")
     if draft.ratio:
-        return _ratio(draft, reading, lex)
+        return _ratio(draft, reading, lex, table)
     if draft.time_lookup:
         which, column = draft.time_lookup
         date = next((p.column for p in predicates if p.column in lex.date_columns), lex.date_columns[0])
@@ -212,7 +212,8 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
 
 
-def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
+def _ratio(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> RatioArgs:
+    read_value_heads(draft, reading, lex, table)  # 'what share of loans were Mystery books': rows
     where, base = split_share(draft, reading, lex)
     order = draft.order or ("desc" if draft.group_by else None)
     limit = draft.limit if draft.limit is not None else (1 if draft.which and draft.group_by and draft.order else None)

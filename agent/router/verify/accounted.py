@@ -175,7 +175,8 @@ def _crossed_values(items: list[Item], ctx: Context, parts: list[Part] | None = 
             prev = ctx.reading.before(prev)  # 'directed by Jim Ryan': the column before 'by'
         between = [t.lower for t in ctx.reading.tokens[prev.pos + len(prev.text.split()):item.pos]] if prev else []
         if prev is not None and prev.kind == "column" and prev.column != item.column and set(between) <= {"by", "of"} \
-                and ctx.table.roles.get(prev.column) in _TEXT and between:
+                and ctx.table.roles.get(prev.column) in _TEXT and between \
+                and prev.pos not in ctx.reading.id_rows:  # 'the most loans of Children books': the rows
             crossed.append(item)
     return crossed
 
