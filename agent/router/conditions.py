@@ -34,8 +34,9 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
     if len(columns) > 1:
         mentioned = [c.column for c in reading.of("column") if c.column in columns] or directed(item, reading, columns)
         if len(mentioned) != 1:
-            raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(sorted(columns))}); "
-                          "name the column.")
+            spelled = all(str(m.value).lower() == item.text.lower() for m in item.meanings)  # else name each reading
+            named = sorted(columns) if spelled else sorted({f"{m.column} = '{m.value}'" for m in item.meanings})
+            raise Abstain(f"'{item.text}' is a value of several columns ({', '.join(named)}); name the column.")
         item.meanings = [m for m in item.meanings if m.column == mentioned[0]]
     meaning = item.meanings[0]
     spellings = list(dict.fromkeys(m.value for m in item.meanings if m.kind == "value"))
@@ -214,7 +215,8 @@ def _subject(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Ta
     quantity = item.text.lower() in V.DIMENSIONS  # 'older than' compares an age, never 'amt'
     earlier = [c for c in reading.of("column") if c.pos < item.pos and c.column in lex.numeric_columns
                and (dimension == c.column if quantity else True)]
-    if earlier and currency and not looks_like_money(earlier[-1].column):  # 'total stock of products under £20'
+    if earlier and currency and not looks_like_money(earlier[-1].column) and earlier[-1].column not in lex.money_cells:
+        # 'total stock of products under £20' (a column of '$1.25' cells is money: 'late fee above $5')
         return money_subject(earlier[-1].column, number.text if number is not None else item.text, lex, draft)
     if earlier:
         if not _aggregated(earlier[-1], reading):  # 'the sum of Total for invoices over $1,000': Total both

@@ -17,6 +17,7 @@ from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
 from agent.router.cell_items import entity_nouns_in_cells
 from agent.router.id_facts import unique_ids
+from agent.router.money_cells import currency_cells
 from agent.router.tokens import Token, value_tokens
 from agent.router.values import add_value_words, add_values, is_flag, truth_spellings, yes_no
 from agent.router.words import column_forms, header_words, is_month_header, singular, stem
@@ -71,6 +72,7 @@ def _build(table: Table, config: RouterConfig) -> Lexicon:
     entity_nouns_in_cells(lex)  # 'students' beside a cell 'Student': a value, not every row
     add_file_noun(lex, table)
     _add_message_nouns(lex, table)
+    lex.money_cells = currency_cells(table, lex.numeric_columns)
     _choose_measure(lex, table)
     lex.row_sums = row_sums(table, lex.numeric_columns, lex.header_words)
     totals = any("total" in lex.header_words.get(c, set()) for c in table.columns)  # router/total_of.py

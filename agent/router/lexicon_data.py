@@ -47,6 +47,9 @@ class Lexicon:
     month_numbers: list[str] = field(default_factory=list)
     """Numeric columns headed 'month' (or 'month number') whose values are all whole numbers 1..12."""
     abbreviations: dict[str, str] = field(default_factory=dict)
+    money_cells: frozenset[str] = frozenset()
+    """Numeric columns whose cells were written with a currency sign ('$1.25'): money, whatever
+    the header says ('Late Fee'; agent/router/money.py)."""
     measure: str | None = None
     measure_candidates: list[str] = field(default_factory=list)
     date_columns: list[str] = field(default_factory=list)

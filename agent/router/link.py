@@ -32,6 +32,7 @@ from agent.router.word_senses import generic_synonyms
 from agent.router.people import predicate_people
 from agent.router.percent_words import percent_columns, rate_as_verb
 from agent.router.plurals import plural_values
+from agent.router.number_rivals import number_rivals
 from agent.router.generic_words import absorb_generic
 from agent.router.this_scope import but_joins, pronoun_scope, this_scope
 from agent.router.tokens import Token, tokenize
@@ -93,6 +94,7 @@ def read(question: str, lex: Lexicon, embed: tuple[float, float] | None = None) 
     rest = drop_fillers(tokens, absorb_generic(tokens, rest, reading), lex, reading)
     rest = _value_words(tokens, rest, lex, reading)
     rest = plural_values(tokens, rest, lex, reading)
+    number_rivals(reading, lex)  # 'children': Genre 'Children' or Borrower Type 'Child'
     contested: list[int] = []
     if rest:
         rest, contested = wordnet_links(tokens, rest, lex, reading)

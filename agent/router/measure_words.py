@@ -72,6 +72,13 @@ def check_total_of_unit_price(op: str | None, column: str | None, said: str | No
                       f"{column} if that sum is meant.")
 
 
+def per_unit(column: str, lex: Lexicon) -> bool:
+    """True when `column` is a price per unit: its header says unit/per/each, or it is a price,
+    rate or fee beside a column counting units. Its total over rows is no amount paid."""
+    quantities = [c for c in lex.numeric_columns if c != column and _QUANTITY.search(_spaced(c))]
+    return bool(_PER_UNIT.search(_spaced(column)) or (_PRICE.search(_spaced(column)) and quantities))
+
+
 def _plain(text: str) -> str:
     """The words of a name, lowercase, without punctuation: 'Unit Price ($)' -> 'unit price'."""
     return " ".join(w for w in re.split(r"[^a-z0-9]+", text.lower()) if w)

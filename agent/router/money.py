@@ -25,16 +25,18 @@ def looks_like_money(column: str) -> bool:
 
 
 def money_columns(lex: Lexicon) -> list[str]:
-    """The numeric columns whose header names money (`looks_like_money`), in table order."""
-    return [c for c in lex.numeric_columns if looks_like_money(c)]
+    """The numeric columns whose header names money (`looks_like_money`) or whose cells carry a
+    currency sign (lex.money_cells), in table order."""
+    return [c for c in lex.numeric_columns if looks_like_money(c) or c in lex.money_cells]
 
 
 def money_subject(column: str, amount: str, lex: Lexicon, draft: Draft) -> str:
     """The column an amount of money (`amount`, as said: '£20') is compared with, given the
-    `column` the question named before it: that column when it is money, else the table's one
+    `column` the question named before it: that column when it is money (by header or by the
+    currency of its cells), else the table's one
     money column (noted). Raises Abstain when the table has none or several."""
-    if looks_like_money(column):
-        return column
+    if looks_like_money(column) or column in lex.money_cells:
+        return column  # 'late fee above $5' on Late Fee cells '$1.25'
     money = money_columns(lex)
     if len(money) != 1:
         which = f"the money columns are {', '.join(money)}" if money else "the table has no money column"

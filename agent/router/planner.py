@@ -8,13 +8,14 @@ from agent.plan import AggregateArgs, Agg, Predicate, RatioArgs
 from agent.router.year_counts import counts_years
 from agent.router.lexicon import Lexicon
 from agent.router.op_words import named_total, rows_counted
-from agent.router.present_rows import ROW_WORDS
 from agent.router.measure_column import measure_column
 from agent.router.measure_words import check_total_of_unit_price
 from agent.router.which_rows import which_rows
 from agent.router.draft import Abstain, Draft
 from agent.router.entity_ids import entity_id
 from agent.router.entity_nouns import entity_nouns
+from agent.router.value_heads import read_value_heads
+from agent.router.money_verbs import read_money_verbs
 from agent.router.follow_up import Plan, carry, follow_up_op, merge
 from agent.router.reading import Item, Reading
 from agent.router.rank import asks_who
@@ -47,7 +48,7 @@ def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous
         raise Abstain(f"'{reading.of('change')[0].text}' asks for a change, (new - old) or (new - old) / old, never a "
                       "total or a share; I can compute it between two periods of one column ('from 2014 to 2015').")
     if draft.ratio:
-        return _ratio(draft, reading, lex)
+        return _ratio(draft, reading, lex, table)
     if draft.time_lookup:
         which, column = draft.time_lookup
         date = next((p.column for p in predicates if p.column in lex.date_columns), lex.date_columns[0])
@@ -90,7 +91,8 @@ def _aggregate(draft: Draft, lex: Lexicon, table: Table, predicates: list[Predic
     or grouping words imply), a count of a text column as a distinct count, and the order and limit
     of a ranking of groups. Raises Abstain when a part rests on no word or cannot be told."""
     entity_nouns(draft, reading, lex, table)  # 'the average price of discontinued products': the rows
-    column = measure_column(draft, lex)
+    read_value_heads(draft, reading, lex, table)  # 'how many loans were Children books': books says what Children is
+    column = read_money_verbs(draft, reading, lex, table) or measure_column(draft, lex)  # 'the total invoiced'
     order, limit = draft.order, draft.limit
     if limit is not None and limit != 1 and not draft.group_by:
         raise Abstain(f"This asks for {limit} records, not a computed number, and record search is not available.")
@@ -162,7 +164,7 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
         if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
             raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
                           f"written in {column} or for how many different values it has; say which.")
-        if (rows := rows_counted(reading)) is not None and rows.lower() in ROW_WORDS:  # never distinct values
+        if (rows := rows_counted(reading)) is not None:  # 'how many rows/loans': never distinct values
             raise Abstain(f"'how many {rows}' counts rows, but {column} is named with no test on it; say what {column} "
                           f"must be (e.g. 'not blank'), or ask 'how many different {column}'.")
         op = "count_distinct"  # "how many merchants" counts distinct merchants, not rows
@@ -210,7 +212,8 @@ def _not_counted_by_similarity(draft: Draft, op: str | None, column: str | None)
                       f"rows or distinct {column} values; say 'how many rows' or 'how many distinct {column}'.")
 
 
-def _ratio(draft: Draft, reading: Reading, lex: Lexicon) -> RatioArgs:
+def _ratio(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> RatioArgs:
+    read_value_heads(draft, reading, lex, table)  # 'what share of loans were Mystery books': rows
     where, base = split_share(draft, reading, lex)
     order = draft.order or ("desc" if draft.group_by else None)
     limit = draft.limit if draft.limit is not None else (1 if draft.which and draft.group_by and draft.order else None)

@@ -19,6 +19,7 @@ from agent.router.verify.parts import Part, Role
 from agent.router.verify.row_columns import unread_row_columns
 from agent.router.verify.cells import holds_numbers
 from agent.router.verify.summed import years_column
+from agent.router.value_heads import head_of_tested_value
 from agent.table import ColumnRole
 
 _TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
@@ -90,6 +91,9 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
         return before[-1] in _DOER_DETERMINERS or verb.endswith("ed") or verb in V.FILLER
     if item.kind == "column" and after in _ROW_COUNT_NOUNS:
         return True
+    if text_column and head_of_tested_value(item, ctx.reading, ctx.table, {p.column for p in parts if p.role is Role.filter},
+                                            {p.column for p in parts if p.role is not Role.filter}):
+        return True  # 'how many loans were Children books': 'books' says what the Genre value describes
     if item.kind == "column" and before[-1:] in (["all"], ["every"]) and before[:1] in (["across"], ["for"], ["over"]):
         return True  # 'across all countries': every row, no grouping
     if item.kind == "column" and ctx.plan_kind == "RankArgs" and before[-1:] in (["first"], ["last"]):
@@ -171,7 +175,8 @@ def _crossed_values(items: list[Item], ctx: Context, parts: list[Part] | None = 
             prev = ctx.reading.before(prev)  # 'directed by Jim Ryan': the column before 'by'
         between = [t.lower for t in ctx.reading.tokens[prev.pos + len(prev.text.split()):item.pos]] if prev else []
         if prev is not None and prev.kind == "column" and prev.column != item.column and set(between) <= {"by", "of"} \
-                and ctx.table.roles.get(prev.column) in _TEXT and between:
+                and ctx.table.roles.get(prev.column) in _TEXT and between \
+                and prev.pos not in ctx.reading.id_rows:  # 'the most loans of Children books': the rows
             crossed.append(item)
     return crossed
 

@@ -13,6 +13,7 @@ from agent.router import vocabulary as V
 from agent.router.calendar import is_year
 from agent.router.reading import Item
 from agent.router.measure_words import spent_column
+from agent.router.money_verbs import billed_column
 from agent.router.subjects import dimension_column
 from agent.router.standings import standing_value
 from agent.router.verify.context import Context, Strength, lexical, strength_of
@@ -47,6 +48,8 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return Strength.STRONG  # '$100' beside Fee ($) and Duration (min): money names the one money column
     if kind == "measure" and ctx.lex.measure is None and column == spent_column([item.text], ctx.lex):
         return Strength.STRONG  # 'spend' where Debit sits beside Credit: the money going out
+    if kind == "measure" and ctx.lex.measure is None and column == billed_column(item, ctx.lex):
+        return Strength.STRONG  # 'the total invoiced': the one column of money amounts (router/money_verbs.py)
     if kind == "unit" and item.meanings[0].value in ctx.lex.header_words.get(column, ()):
         return Strength.STRONG
     if kind == "comparison" and dimension_column(item, ctx.lex) == column:
