@@ -233,8 +233,28 @@ def _wtq_norm(item: object) -> str | float:
     if isinstance(item, (int, float)):
         return float(item)
     text = _wtq_text(str(item))
+    if (day := _calendar_day(text)) is not None:
+        return day
     number = _number(re.sub(r"[,$€£¥]", "", text)) if re.fullmatch(r"[-+]?[$€£¥]?[\d,]*\.?\d+", text) else None
     return number if number is not None else text
+
+
+_DAY_FORMS = ("%Y-%m-%d", "%B %d, %Y", "%B %d %Y", "%d %B %Y", "%b %d, %Y", "%b %d %Y", "%d %b %Y")
+
+
+def _calendar_day(text: str) -> str | None:
+    """'april 13, 2008', '5 september 2012' and '2008-04-13' as one ISO day ('2008-04-13'), so a
+    date answered in ISO form matches a gold that writes the same day with its month's name (the
+    cells' own spelling); None for any other text. Only whole dates: a year or 'april 2008' alone
+    stays text."""
+    import datetime as dt
+
+    for form in _DAY_FORMS:
+        try:
+            return dt.datetime.strptime(text, form).date().isoformat()
+        except ValueError:
+            continue
+    return None
 
 
 def wtq_match(value: object, gold: object, kind: str) -> bool:

@@ -8,7 +8,7 @@ from agent.outcome import Abstained, Answered, Failed
 from agent.results import AggregateResult, Group, Provenance
 from agent.tools.base import ToolSuccess
 from evals.cases import Case, load_set
-from evals.score import Verdict, score
+from evals.score import Verdict, score, wtq_match
 from tests.helpers import DATA, sql
 
 
@@ -164,3 +164,15 @@ def test_a_ranked_record_search_for_a_fact_question_is_hedged_when_wrong(stages,
                           stages=[Stage(name=n, returned=5, elapsed_ms=1.0) for n in stages])
     c = case(set="wtq", type="category", answer="Myron Greenberg", question="who did he lose against?")
     assert score(c, router(result))[0] is verdict
+
+
+@pytest.mark.parametrize("got, gold, same", [
+    ("2008-04-13", "April 13, 2008", True),        # the same day, in ISO and as the cells write it
+    ("2012-09-05", "5 September 2012", True),
+    ("2012-09-05", "Sep 5, 2012", True),
+    ("2012-09-06", "5 September 2012", False),     # another day
+    ("2008-04-13", "April 2008", False),           # a month is no day
+    ("2008", "2008", True),
+])
+def test_a_wtq_date_matches_the_same_day_written_with_its_month_name(got, gold, same):
+    assert wtq_match(got, gold, "category") is same
