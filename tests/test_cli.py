@@ -108,7 +108,7 @@ def test_python_dash_m_agent_runs():
 
 def test_abstention_exits_3_with_the_reason():
     result = invoke("ask", need(KAGGLE), "What is the total spend of North American customers?")
-    assert result.exit_code == 3 and "'North American'" in result.output
+    assert result.exit_code == 3 and "'North" in result.output  # the words it could not read, named
 
 
 def test_resume_refuses_a_transcript_of_another_file(tmp_path):

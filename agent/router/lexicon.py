@@ -9,10 +9,10 @@ import re
 from agent import table_rows
 from agent.config import RouterConfig
 from agent.router import vocabulary as V
+from agent.router.percentile_words import stat_phrases
 from agent.router.abbreviations import is_abbreviation
 from agent.router.file_noun import add_file_noun
 from agent.router.lexicon_data import Lexicon, Meaning
-from agent.router.percentiles import stat_phrases
 from agent.router.sums import restated_sums, row_sums
 from agent.router.calendar import calendar_columns
 from agent.router.cell_items import entity_nouns_in_cells
