@@ -60,11 +60,11 @@ def check_year_elsewhere(plan: BaseModel, reading: Reading, table: Table) -> Non
     """Raises Abstain when a year the plan reads as `<column> = <year>` with no word naming that
     column picks other rows than the same year of another column dating the rows (module
     docstring): 'in 2010' as Season = 2010 beside a Date of 2010 on other rows."""
-    if table.lies_in_file or table.rows > _MAX_ROWS:
-        return
     named = {i.column for i in reading.items if i.kind == "column"}
     _check_period_elsewhere(plan, table, named)
     predicates = _years(plan)
+    if not predicates or table.lies_in_file or table.rows > _MAX_ROWS:
+        return
     for predicate in predicates:
         if predicate.column in named or table.roles.get(predicate.column) is not ColumnRole.numeric:
             continue
@@ -84,26 +84,28 @@ def _check_period_elsewhere(plan: BaseModel, table: Table, named: set[str]) -> N
     """The same rule the other way round: a bare year read as a period of a date column ('in 2010'
     as Date in 2010, now that '24 Jan 2010' cells are dates) while a numeric column of calendar
     years (Season) holds that year on other rows. Raises Abstain naming both."""
-    import pandas as pd
+    periods = [p for name in ("where", "base", "condition") for p in getattr(plan, name, []) or []
+               if isinstance(p, Predicate) and p.op.value == "=" and isinstance(p.value, str)
+               and re.fullmatch(r"\d{4}", p.value) and p.column not in named
+               and table.roles.get(p.column) is ColumnRole.date]
+    if not periods or table.lies_in_file or table.rows > _MAX_ROWS:
+        return
+    import pandas as pd  # only for a year period on a date column (the cells are read)
 
-    for name in ("where", "base", "condition"):
-        for p in getattr(plan, name, []) or []:
-            if not (isinstance(p, Predicate) and p.op.value == "=" and isinstance(p.value, str)
-                    and re.fullmatch(r"\d{4}", p.value) and p.column not in named):
+    for p in periods:
+        own = _year_rows(table, p.column, int(p.value))
+        if own is None:
+            continue
+        for column in map(str, table.df.columns):
+            values = table.df[column]
+            if column == p.column or table.roles.get(column) is not ColumnRole.numeric \
+                    or not pd.api.types.is_numeric_dtype(values):
                 continue
-            own = _year_rows(table, p.column, int(p.value))
-            if own is None:
+            present = values.dropna()
+            if present.empty or not all(float(v).is_integer() and is_year(v, CALENDAR_YEARS) for v in present):
                 continue
-            for column in map(str, table.df.columns):
-                values = table.df[column]
-                if column == p.column or table.roles.get(column) is not ColumnRole.numeric \
-                        or not pd.api.types.is_numeric_dtype(values):
-                    continue
-                present = values.dropna()
-                if present.empty or not all(float(v).is_integer() and is_year(v, CALENDAR_YEARS) for v in present):
-                    continue
-                other = values == int(p.value)
-                if bool(other.any()) and not bool((other == own).all()):
-                    raise Abstain(f"{p.value} is a year of {p.column} ({int(own.sum())} rows), and {column} holds "
-                                  f"{p.value} on {int(other.sum())} rows, not the same ones; which does the question "
-                                  f"mean? Name the column ('{column} {p.value}').")
+            other = values == int(p.value)
+            if bool(other.any()) and not bool((other == own).all()):
+                raise Abstain(f"{p.value} is a year of {p.column} ({int(own.sum())} rows), and {column} holds "
+                              f"{p.value} on {int(other.sum())} rows, not the same ones; which does the question "
+                              f"mean? Name the column ('{column} {p.value}').")
