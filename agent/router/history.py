@@ -55,18 +55,18 @@ def find_history(table: Table, lex: Lexicon, status: str, named: str | None, pla
     if not lex.date_columns or not status_like(table, status):
         return None
     candidates = [named] if named else [c for c in table.df.columns if table.roles[c] in _TEXT and c != status]
-    ids = [c for c in candidates if _changes_within(table, c, status)]
+    ids = [c for c in candidates if changes_within(table, c, status)]
     if not ids:
         return None
     if len(ids) > 1:
         raise Abstain(two_ids(table.name, status, ids, plan))
-    dates = [d for d in lex.date_columns if _changes_within(table, ids[0], d)] or lex.date_columns
+    dates = [d for d in lex.date_columns if changes_within(table, ids[0], d)] or lex.date_columns
     if len(dates) > 1:
         raise Abstain(two_dates(status, ids[0], dates))
     return History(id=ids[0], date=dates[0], status=status)
 
 
-def _changes_within(table: Table, ident: str, column: str) -> bool:
+def changes_within(table: Table, ident: str, column: str) -> bool:
     """True when `ident` repeats and `column` takes more than one value within some id."""
     pairs = table.df[[ident, column]].dropna()
     if pairs.empty or pairs[ident].nunique() == len(pairs):

@@ -51,13 +51,13 @@ def read_value_heads(draft: Draft, reading: Reading, lex: Lexicon, table: Table)
     what is aggregated. Raises Abstain for a count of the head noun itself ('how many Children
     books', 'which branch has the most Children books'), which may count rows or the head column's
     values."""
-    from agent.router.history import _changes_within, status_like
+    from agent.router.history import changes_within, status_like
 
     tested = {p.column for _, p in draft.predicates}
     heads = [(c, v) for c in draft.columns if not c.used
              and (v := value_before(c, reading, table)) is not None and v.column in tested
              # 'closed tickets' on a status log keyed by ticket: each ticket's latest row (history.py)
-             and not (status_like(table, v.column) and _changes_within(table, c.column, v.column))]
+             and not (status_like(table, v.column) and changes_within(table, c.column, v.column))]
     if not heads:
         return
     others = {c.column for c in draft.columns if not c.used and all(c is not h for h, _ in heads)}
