@@ -3,36 +3,13 @@ terminal view of any result). Every number here comes from the result object."""
 
 from __future__ import annotations
 
-import re
-
 from agent.plan import AggregateArgs, Agg, RatioArgs
-from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult, Value
-from agent.phrasing import plural
-from agent.table_type import identifier_by_name
+from agent.results import AggregateResult, DescribeResult, Group, RatioResult, Result, SearchResult
+from agent.phrasing import plural, query_text
+from agent.value_format import fmt, fmt_key, fmt_percent, fmt_year, year_header
 
 _LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
            Agg.max: "maximum", Agg.std: "standard deviation"}
-
-
-def fmt(value: Value) -> str:
-    """A number with thousands separators: integers exact, others to 4 decimals, and values
-    under 1 to 6 significant digits (0.00002 stays 0.00002); text and dates as they are."""
-    if value is None:
-        return "missing"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int) or float(value).is_integer():
-        return f"{int(value):,}"
-    if abs(value) < 1:
-        return f"{value:.6g}"
-    return f"{value:,.4f}".rstrip("0").rstrip(".")
-
-
-def fmt_percent(value: float | None) -> str:
-    """0.14881 -> '0.149%', 12.3456 -> '12.35%'."""
-    if value is None:
-        return "undefined (zero denominator)"
-    return f"{value:.3g}%" if abs(value) < 1 else f"{value:,.2f}%"
 
 
 def label(op: Agg | str, column: str | None) -> str:
@@ -43,42 +20,6 @@ def label(op: Agg | str, column: str | None) -> str:
     if op is Agg.count_distinct:
         return f"number of distinct {column} values"
     return f"{_LABELS[op]} {column}"
-
-
-def fmt_key(value: Value) -> str:
-    """A group key as a label: a whole number without thousands separators (the year 1998, a zip
-    code, a rank), anything else as `fmt` writes it."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
-        return str(int(value))
-    return fmt(value)
-
-
-def fmt_in(value: Value, column: str | None) -> str:
-    """A cell of `column` as text: in a column whose header names an identifier (an id, code,
-    number or zip: table_type.identifier_by_name) a whole number is a label, written without
-    thousands separators as `fmt_key` writes it (zip 10001, not 10,001); a calendar year (see
-    `fmt_year`) without them too; anything else as `fmt`."""
-    if column is not None and identifier_by_name(column):
-        return fmt_key(value)
-    return fmt_year(value) if column is not None and year_header(column) else fmt(value)
-
-
-_YEAR_WORDS = frozenset({"year", "yr"})
-
-
-def year_header(column: str) -> bool:
-    """True when a header names calendar years: one of its words (split at non-letters and at a
-    lower-to-upper case change: 'since_year', 'releaseYear', 'Year') is 'year' or 'yr'."""
-    words = re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", column)
-    return any(w.lower() in _YEAR_WORDS for w in words if w)
-
-
-def fmt_year(value: Value) -> str:
-    """A value of a year column as a year is written: 2020 and 2019.6, never '2,020' (a number from
-    1000 to 2999, whole or not, loses the thousands separator); anything else as `fmt`."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1000 <= value < 3000:
-        return str(int(value)) if float(value).is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
-    return fmt(value)
 
 
 def key_text(group: Group) -> str:
@@ -96,8 +37,6 @@ def describe_result(result: Result, plan: object = None) -> str:
         return (f"{result.column} has {result.total_distinct:,} distinct values." if result.column
                 else f"Profile of {result.provenance.file}.")
     if not isinstance(result, AggregateResult):
-        from agent.phrasing import query_text
-
         return query_text(result, plan)
     return _aggregate_text(result, plan if isinstance(plan, AggregateArgs) else None)
 

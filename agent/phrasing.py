@@ -9,23 +9,12 @@ from agent.plan import Agg, Op
 from agent.queries import CheckArgs, Cmp, LatestArgs, PositionArgs, RankArgs, StatisticArgs, SubsetArgs
 from agent.sqlish import predicate_sql
 from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult, Value
+from agent.value_format import fmt, fmt_in
 
 _CMP_WORDS = {Cmp.gt: "above", Cmp.ge: "at least", Cmp.lt: "below", Cmp.le: "at most", Cmp.eq: "equal to",
               Cmp.ne: "not equal to"}
 _LABELS = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum", Agg.max: "maximum",
            Agg.std: "standard deviation", Agg.count: "number of rows", Agg.count_distinct: "number of distinct"}
-
-
-def fmt(value: Value) -> str:
-    from agent.answer import fmt as base
-
-    return base(value)
-
-
-def fmt_in(value: Value, column: str | None) -> str:
-    from agent.answer import fmt_in as base
-
-    return base(value, column)
 
 
 def join_and(items: list[str]) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from agent.answer import fmt, fmt_in, fmt_key, fmt_percent, fmt_value, provenance_lines
+from agent.answer import fmt_value, provenance_lines
+from agent.value_format import fmt, fmt_in, fmt_key, fmt_percent
 from agent.charts import counts_rows
 from agent.outcome import Outcome
 from agent.phrasing import plural

@@ -205,7 +205,7 @@ def cents(table: Table, column: str) -> bool:
         return False
     cache = table.__dict__.setdefault("_fact_cents", {})
     if column not in cache:
-        lists = getattr(table, "lists", {})
+        lists = table.lists
         names = [column, *[n for n in table.columns if n != column and n not in cache and n not in lists
                            and table.roles.get(n) != "date" and sql_type(table, n) in _FLOATING]]
         found = _one(table, lambda view: exp.select(*[item for n in names for item in _cents_items(n)]).from_(view))

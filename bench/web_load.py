@@ -27,7 +27,7 @@ import duckdb
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from agent.answer import fmt  # noqa: E402
+from agent.value_format import fmt  # noqa: E402
 from agent.demo import QUESTIONS  # noqa: E402
 
 DEMO = [q for q in QUESTIONS if not q.startswith(("Find", "Show me"))]

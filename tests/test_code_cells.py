@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from agent.answer import fmt_in
+from agent.value_format import fmt_in
 from agent.numbers import is_code
 from agent.sources import open_table
 from agent.table_type import ColumnRole

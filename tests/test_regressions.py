@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer import fmt
+from agent.value_format import fmt
 from agent.config import load_config
 from agent.engine import duckdb_engine
 from agent.plan import AggregateArgs

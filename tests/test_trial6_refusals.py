@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer import fmt_year, year_header
+from agent.value_format import fmt_year, year_header
 from agent.plan import Op
 from agent.router.values import truth_spellings
 from tests.helpers import router_agent, router_ask

@@ -55,7 +55,7 @@ def kinds(table: Table) -> dict[str, c.Kind]:
     sample decides the same way."""
     cache = table.__dict__.get("_kinds")
     if cache is None:  # built whole, then published: a tool call in another thread never sees part of it
-        cache, lists = {}, getattr(table, "lists", {})
+        cache, lists = {}, table.lists
         for name, role in table.roles.items():
             if name in lists:
                 cache[name] = c.Kind.list
@@ -103,7 +103,7 @@ class SqlEngine:
     def schema(self, table: Table) -> c.Schema:
         """The compiler's view of `table`, registered with the backend."""
         return c.Schema(table=self.backend.register(table), kinds=kinds(table),
-                        lists={n: str(f) for n, f in getattr(table, "lists", {}).items()})
+                        lists={n: str(f) for n, f in table.lists.items()})
 
     def _sql(self, tree: exp.Expression) -> str:
         return self.backend.render(tree)
@@ -158,7 +158,7 @@ class SqlEngine:
         counts = cache[name]
         if counts is None and not bounded:
             return [(str(s), str(n), int(k)) for s, n, k in self.backend.fetch(c.spelling_counts(schema, name))]
-        if counts is not None and hasattr(self.backend, "encode") and name not in getattr(table, "lists", {}):
+        if counts is not None and hasattr(self.backend, "encode") and name not in table.lists:
             self.backend.encode(schema.table, name, len(counts), table.rows)  # grouped or filtered by: a dictionary
         return counts
 
@@ -319,7 +319,7 @@ class SqlEngine:
         bound = 1
         for name in group_by:
             known = counts.get(name)
-            if schema.kinds.get(name) is not c.Kind.text or name in getattr(table, "lists", {}) or known is None:
+            if schema.kinds.get(name) is not c.Kind.text or name in table.lists or known is None:
                 return False
             bound *= len(known) + 1
         return bool(group_by) and bound <= cut.FEW_GROUPS

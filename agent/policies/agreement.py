@@ -5,7 +5,7 @@ numbers policy; this check catches it, and the router's plan answers instead."""
 
 from __future__ import annotations
 
-from agent.answer import fmt
+from agent.value_format import fmt
 from agent.engine import Engine
 from agent.policies.base import Allow, Run, Takeover, Verdict
 from agent.policies.numbers_from_tools import answer_numbers, written_as

@@ -11,7 +11,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from agent.answer import fmt
+from agent.value_format import fmt
 from agent.errors import ToolError
 from agent.loop import Agent
 from agent.outcome import Outcome

@@ -5,7 +5,7 @@ never as HTML, so a cell holding `<script>` or a markdown image shows as typed."
 
 from __future__ import annotations
 
-from agent.answer import fmt, fmt_key, fmt_percent
+from agent.value_format import fmt, fmt_key, fmt_percent
 from agent.charts import chart_spec, counts_rows
 from agent.outcome import Outcome
 from agent.render import provenance_text, record_columns, who

@@ -70,14 +70,12 @@ def check_year_elsewhere(plan: BaseModel, reading: Reading, table: Table) -> Non
             continue
         year = int(predicate.value)
         own = table.df[predicate.column] == year
-        for column in map(str, table.df.columns):
-            if column == predicate.column:
-                continue
-            other = _year_rows(table, column, year)
-            if other is not None and bool(other.any()) and not bool((other == own).all()):
-                raise Abstain(f"{year} is a value of {predicate.column} ({int(own.sum())} rows), and {column} "
-                              f"holds the year {year} on {int(other.sum())} rows, not the same ones; which does the "
-                              f"question mean? Name the column ('{predicate.column} {year}').")
+        clash = _first_clash(table, predicate.column, own, year, _year_rows)
+        if clash is not None:
+            column, other = clash
+            raise Abstain(f"{year} is a value of {predicate.column} ({int(own.sum())} rows), and {column} "
+                          f"holds the year {year} on {int(other.sum())} rows, not the same ones; which does the "
+                          f"question mean? Name the column ('{predicate.column} {year}').")
 
 
 def _check_period_elsewhere(plan: BaseModel, table: Table, named: set[str]) -> None:
@@ -90,22 +88,36 @@ def _check_period_elsewhere(plan: BaseModel, table: Table, named: set[str]) -> N
                and table.roles.get(p.column) is ColumnRole.date]
     if not periods or table.lies_in_file or table.rows > _MAX_ROWS:
         return
-    import pandas as pd  # only for a year period on a date column (the cells are read)
-
     for p in periods:
         own = _year_rows(table, p.column, int(p.value))
-        if own is None:
-            continue
-        for column in map(str, table.df.columns):
-            values = table.df[column]
-            if column == p.column or table.roles.get(column) is not ColumnRole.numeric \
-                    or not pd.api.types.is_numeric_dtype(values):
-                continue
-            present = values.dropna()
-            if present.empty or not all(float(v).is_integer() and is_year(v, CALENDAR_YEARS) for v in present):
-                continue
-            other = values == int(p.value)
-            if bool(other.any()) and not bool((other == own).all()):
-                raise Abstain(f"{p.value} is a year of {p.column} ({int(own.sum())} rows), and {column} holds "
-                              f"{p.value} on {int(other.sum())} rows, not the same ones; which does the question "
-                              f"mean? Name the column ('{column} {p.value}').")
+        clash = None if own is None else _first_clash(table, p.column, own, int(p.value), _calendar_year_rows)
+        if clash is not None:
+            column, other = clash
+            raise Abstain(f"{p.value} is a year of {p.column} ({int(own.sum())} rows), and {column} holds "
+                          f"{p.value} on {int(other.sum())} rows, not the same ones; which does the question "
+                          f"mean? Name the column ('{column} {p.value}').")
+
+
+def _first_clash(table: Table, column: str, own, year: int, rows_of):
+    """The first other column whose rows of `year` (`rows_of(table, name, year)`, a boolean Series
+    or None) are some rows but not `own` (a boolean Series over the table): (name, its Series),
+    or None."""
+    for name in map(str, table.df.columns):
+        other = None if name == column else rows_of(table, name, year)
+        if other is not None and bool(other.any()) and not bool((other == own).all()):
+            return name, other
+    return None
+
+
+def _calendar_year_rows(table: Table, column: str, year: int):
+    """A boolean Series: the rows a numeric column of calendar years holds `year` on, or None when
+    `column` is not one (some value is not a whole calendar year)."""
+    import pandas as pd  # only for a year period on a date column (the cells are read)
+
+    values = table.df[column]
+    if table.roles.get(column) is not ColumnRole.numeric or not pd.api.types.is_numeric_dtype(values):
+        return None
+    present = values.dropna()
+    if present.empty or not all(float(v).is_integer() and is_year(v, CALENDAR_YEARS) for v in present):
+        return None
+    return values == year
