@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import TallyError
 
-_Section = ConfigDict(extra="forbid")  # field docstrings are for readers; no runtime cost
+_Section = ConfigDict(extra="forbid", defer_build=True)  # field docstrings are for readers; no runtime cost
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 
 

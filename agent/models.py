@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.errors import TallyError
 
@@ -15,6 +15,8 @@ Message = dict[str, object]
 class ToolCall(BaseModel):
     """One function call requested by the model. `arguments` is the raw JSON text, unparsed."""
 
+    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
+
     id: str
     name: str
     arguments: str
@@ -22,6 +24,8 @@ class ToolCall(BaseModel):
 
 class ModelTurn(BaseModel):
     """One assistant turn: text content and/or tool calls."""
+
+    model_config = ConfigDict(defer_build=True)
 
     content: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)

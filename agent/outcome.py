@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.plan import AggregateArgs, RatioArgs
 from agent.queries import QueryPlan
@@ -16,6 +16,8 @@ class Outcome(BaseModel):
     """Common fields. `answer` is the final text shown to the user; `calls` every tool call of
     the run (successes carry the result and its provenance); `plan` the plan that produced the
     answer (for follow-ups)."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
 
     status: str
     question: str

@@ -16,7 +16,7 @@ class PerEntityArgs(Documented):
     count: its rows), `outer` combines the per-entity values (mean: the average order). Rows with
     no `entity` are left out."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     entity: str
     """Column identifying the entity (order_id): its rows are combined first."""

@@ -39,7 +39,7 @@ class Predicate(Documented):
     between, `values` for in / not in; none for is null / is not null / latest / earliest (the rows at the
     column's maximum or minimum)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     column: str
     """Column name as in the table profile."""
@@ -70,7 +70,7 @@ class AggregateArgs(Documented):
     """An aggregate over the full table: `op(column)` over rows matching all of `where`, optionally
     per group of `group_by`, ordered by the aggregate value and cut to `limit` groups."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     op: Agg
     """Aggregate function."""
@@ -92,7 +92,7 @@ class RatioArgs(Documented):
     matching `base`; per group with `group_by` ('which state has the highest fraud rate'). Always a
     ratio of sums, never a mean of per-row percentages."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     where: list[Predicate] = Field(default_factory=list)
     """Condition for the numerator, within the base."""
@@ -113,7 +113,7 @@ class RatioArgs(Documented):
 class DescribeArgs(Documented):
     """The table profile, or the distinct values (with counts) of one column."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     column: str | None = None
     """Column whose distinct values to list; null for the whole profile."""
@@ -124,7 +124,7 @@ class SearchArgs(Documented):
     well they match `query` (meaning and exact terms), reranked; the best `top_n` are returned.
     Returns records, never a total: summaries of records come from aggregate or ratio."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     query: str
     """What to look for, in words: names, places, merchants, descriptions."""

@@ -13,7 +13,7 @@ from pydantic import ConfigDict, Field, model_validator
 from agent.field_docs import Documented
 from agent.plan import Predicate
 
-_CONFIG = ConfigDict(extra="forbid")
+_CONFIG = ConfigDict(extra="forbid", defer_build=True)
 
 
 class PositionArgs(Documented):

@@ -14,7 +14,7 @@ from agent.table_type import ColumnRole, Table
 if TYPE_CHECKING:
     import pandas as pd
 
-_Model = ConfigDict()
+_Model = ConfigDict(defer_build=True)
 
 
 class ColumnProfile(BaseModel):

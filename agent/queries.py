@@ -15,7 +15,7 @@ from agent.per_entity import PerEntityArgs
 from agent.plan import Agg, Predicate
 from agent.positions import PositionArgs
 
-_CONFIG = ConfigDict(extra="forbid")
+_CONFIG = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Measure(Documented):

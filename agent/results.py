@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.profile import TableProfile
 
 Value = str | int | float | None
-_Doc = ConfigDict()
+_Doc = ConfigDict(defer_build=True)
 
 
 class Provenance(BaseModel):
@@ -49,6 +49,8 @@ class Provenance(BaseModel):
 class Group(BaseModel):
     """One group of a group-by: its key values (in group_by order), the aggregate (or the
     percentage, for ratio) and its row count; ratio groups also carry numerator and denominator."""
+
+    model_config = _Doc
 
     key: list[Value]
     value: Value
@@ -98,6 +100,8 @@ class RatioResult(BaseModel):
 class ValueCount(BaseModel):
     """A distinct value of a column and how many rows hold it."""
 
+    model_config = _Doc
+
     value: Value
     rows: int
 
@@ -120,6 +124,8 @@ class Record(BaseModel):
     """One row returned by search: its position in the file's data rows (0-based), its fields,
     and its score in the final stage (higher is better)."""
 
+    model_config = _Doc
+
     row: int
     score: float
     fields: dict[str, Value]
@@ -127,6 +133,8 @@ class Record(BaseModel):
 
 class Stage(BaseModel):
     """One stage of a search: what it did, how many rows it returned and how long it took (ms)."""
+
+    model_config = _Doc
 
     name: str
     returned: int

@@ -7,7 +7,7 @@ import re
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from agent.router import vocabulary as V
 from agent.router.limits import two_values
@@ -22,6 +22,8 @@ class Classification(BaseModel):
     """kind: what the question needs. tier: 1 aggregation words, 2 numeric comparisons,
     3 retrieval words, 0 nothing matched (defaults to computation: a failed computation is
     visible, a wrong retrieval answer is not). confidence in [0, 1]."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
 
     kind: Literal["computation", "retrieval"]
     tier: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.config import RouterConfig, SearchConfig
 from agent.plan import AggregateArgs, RatioArgs, SearchArgs
@@ -58,6 +58,8 @@ from agent.router.two_asks import two_questions
 class RouterDecision(BaseModel):
     """The router's verdict on one question: its classification, and either a plan or the reason
     it abstains. `notes` say how words were read ("read 'female' as gender = 'F'")."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
 
     question: str
     classification: Classification

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Callable, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agent.engine import Engine
 from agent.errors import ToolError
@@ -42,6 +42,8 @@ class Tool(Generic[A]):
 class ToolSuccess(BaseModel):
     """A tool call that returned a result."""
 
+    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
+
     ok: Literal[True] = True
     tool: str
     arguments: dict[str, object]
@@ -51,6 +53,8 @@ class ToolSuccess(BaseModel):
 class ToolFailure(BaseModel):
     """A tool call that failed: unknown tool, bad arguments, or a typed ToolError. `error` holds
     the structured fields (kind, message, suggestions...)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     ok: Literal[False] = False
     tool: str
