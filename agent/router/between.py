@@ -11,6 +11,7 @@ from __future__ import annotations
 
 
 from agent.queries import ChangeArgs
+from agent.router.between_sides import measured_sides
 from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell, one_measure
 from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
@@ -34,8 +35,14 @@ def read_between(reading: Reading, lex: Lexicon, table: Table) -> ChangeArgs | N
     at, between = words.index("difference"), words.index("between")
     if between < at or "and" not in words[between + 1:]:
         return None
-    a, b = _two_rows(tokens, between + 1, table)
-    measure = _measure(reading, between, lex, a.column)
+    try:
+        a, b = _two_rows(tokens, between + 1, table)
+        measure = _measure(reading, between, lex, a.column)
+    except Abstain:  # 'between the length of A and the length of B': the sides name the measure too
+        sides = measured_sides(reading, between, FILLER, lex, table)
+        if sides is None:
+            raise
+        a, b, measure = sides
     low, high = sorted((a, b), key=lambda c: _value(table, c, measure))
     reading.notes.append(f"read 'difference' as the larger {measure} minus the smaller: {measure} where "
                          f"{a.column} = {high.value!r} minus {measure} where {a.column} = {low.value!r}")

@@ -36,6 +36,7 @@ from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
 from agent.router.row_value import read_row_value
 from agent.router.between import read_between
+from agent.router.extremes import read_extremes
 from agent.router.limits import take_file_order, take_limit, take_periods
 from agent.router.queries import build_query
 from agent.router.rows import one_row_key
@@ -203,7 +204,7 @@ class Router:
         before = len(reading.notes)
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
                                 (Kind.change, read_difference), (Kind.aggregate, read_per_entity),
-                                (Kind.rank, read_which_of), (Kind.change, read_between),
+                                (Kind.rank, read_which_of), (Kind.statistic, read_extremes), (Kind.change, read_between),
                                 (Kind.select, read_who_row), (Kind.select, read_row_value)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)

@@ -90,3 +90,29 @@ def entity_word(part: Part, item: Item, ctx: Context) -> Strength | None:
     if part.role is Role.group and part.column == entity:
         return Strength.STRONG
     return Strength.STRONG if part.role is Role.aggregate and part.path.endswith("inner") else None
+
+
+_EXTREME = {"desc": "highest", "asc": "lowest"}
+_SETS_OUT = frozenset({"between", "from"})
+
+
+def range_words(part: Part, item: Item, ctx: Context) -> Strength | None:
+    """'the difference between the highest X and the lowest X' (also 'from the highest X to the
+    lowest'): in a range statistic, 'difference', the word setting out its sides ('between'/'from'),
+    and one order word of each direction after 'difference' say MAX - MIN. STRONG for those words
+    when the question holds 'difference' and order words of both directions after it."""
+    if part.role is not Role.statistic or part.op != "range":
+        return None
+    words = [t.lower for t in ctx.reading.tokens]
+    if "difference" not in words:
+        return None
+    at = words.index("difference")
+    directions = {i.meanings[0].value for i in ctx.reading.of("order") if i.pos > at and i.meanings}
+    if not {"desc", "asc"} <= directions:
+        return None
+    word = item.text.lower()
+    if word == "difference" or (word in _SETS_OUT and item.pos > at):
+        return Strength.STRONG
+    if item.kind == "order" and item.pos > at and item.meanings and item.meanings[0].value in _EXTREME:
+        return Strength.STRONG
+    return None

@@ -20,13 +20,13 @@ them into EVIDENCE and re-exports their names."""
 from __future__ import annotations
 
 from agent.router.verify.columns import filter_value, names_column, same_number
-from agent.router.verify.standings import placed_first
+from agent.router.verify.standings import placed_first, standing_side
 from agent.router.verify.context import (CLOSED_KINDS, CONTENT_WORDS, STOP_EVIDENCE, TEXT_ROLES, Context, Rule,
                                          Strength, gives_evidence, label_word, lexical, strength_of)
 from agent.router.verify.labels import (DISTINCT_WORDS, check_word, group_word, kind_word, percent_change, period_word,
                                         shown_word)
 from agent.router.verify.choices import between_sides, choice_limit, choice_measure, choice_order
-from agent.router.verify.differences import comparative_measure, difference_word, entity_word, period_value
+from agent.router.verify.differences import comparative_measure, difference_word, entity_word, period_value, range_words
 from agent.router.verify.operations import aggregate_word, limit_word, ordinal_word, order_word
 from agent.router.verify.positions import anchor_column, edge_word, step_word
 from agent.router.verify.parts import Part, Role
@@ -52,11 +52,12 @@ EVIDENCE: dict[Role, list[Rule]] = {
     Role.statistic: [kind_word(("stat",), lambda p, i: i.meanings[0].value == p.op),
                      kind_word(("order",), lambda p, i: p.op == "range" and i.text.lower() in ("max", "min")),
                      kind_word(("number",), lambda p, i: True),
-                     kind_word(("stat",), lambda p, i: p.path.endswith("q") and _quartile(i) == p.op)],
+                     kind_word(("stat",), lambda p, i: p.path.endswith("q") and _quartile(i) == p.op), range_words],
     Role.arithmetic: [kind_word(("change",))],
     Role.ratio: [kind_word(("ratio",))],
     Role.check: [check_word],
-    Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value, between_sides],
+    Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value, between_sides,
+                  standing_side],
     Role.distinct: [kind_word(("op",), lambda p, i: i.text.lower() in DISTINCT_WORDS)],
     Role.structural: [names_column],
     Role.step: [step_word],

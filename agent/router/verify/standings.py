@@ -24,3 +24,47 @@ def placed_first(part: Part, item: Item, ctx: Context) -> Strength | None:
     if part.op not in ("=", "in") or not values or any(standing_value(v) != 1 for v in values):
         return None
     return Strength.STRONG if part.column in standing_columns(ctx.table, None) else None
+
+
+_SIDE_WORDS = frozenset({"place", "position", "rank"})
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9, "tenth": 10}
+
+
+def _said_standing(word: str) -> int | None:
+    """The standing a word says: 1 for 'first', '1st' or '1'; None for any other word."""
+    if word in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS[word]
+    digits = word.rstrip("stndrh") if word[-2:] in ("st", "nd", "rd", "th") else word
+    return int(digits) if digits.isdigit() and len(digits) <= 3 else None
+
+
+def standing_side(part: Part, item: Item, ctx: Context) -> Strength | None:
+    """In a ChangeArgs between two rows of a standing column ('the difference in points between 6th
+    place and 2nd place', 'between position 1 and position 2'): STRONG for the standing word
+    ('place', 'position', 'rank') and for the ordinal or number beside it ('6th' before, '2' after),
+    when the standing said is one of the change's two sides and the column is a standing column
+    whose header holds that word. None otherwise."""
+    if part.role is not Role.period or ctx.plan_kind != "ChangeArgs" or part.column is None:
+        return None
+    words = [t.lower for t in ctx.reading.tokens]
+    p = item.pos
+    pairs = [(p, p + 1), (p - 1, p)] if words[p] in _SIDE_WORDS else [(p - 1, p), (p, p + 1)]
+    sides = {standing_value(v) for v in (part.value, part.upper) if v is not None}
+    for a, b in pairs:
+        if a < 0 or b >= len(words):
+            continue
+        said = _side(words[a], words[b])
+        if said is not None and said[1] in sides and part.column in standing_columns(ctx.table, said[0]):
+            return Strength.STRONG
+    return None
+
+
+def _side(first: str, second: str) -> tuple[str, int] | None:
+    """(standing word, standing) for '6th place' (an ordinal before the word) or 'position 2' (a
+    number after it); None for any other pair."""
+    if second in _SIDE_WORDS and not first.isdigit() and _said_standing(first) is not None:
+        return second, _said_standing(first)
+    if first in _SIDE_WORDS and second.isdigit() and _said_standing(second) is not None:
+        return first, _said_standing(second)
+    return None
