@@ -20,7 +20,9 @@ from agent.plan import Op, Predicate
 from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell
 from agent.router.differences import COMPARATIVES
 from agent.router.differences import FILLER as _DIFFERENCE_FILLER
+from agent.router import vocabulary as V
 from agent.router.draft import Abstain
+from agent.router.number_words import COMPARED_NUMBER_WORDS
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.tokens import Token, tokenize
@@ -49,9 +51,10 @@ def read_than_row(reading: Reading, lex: Lexicon, table: Table) -> AgainstArgs |
         return None
     ask, start, than, degree = shape
     named = _strip(tokens[than + 1:])
-    if not named or named[0].kind != "word" or named[0].lower in _NOT_A_ROW:
-        return None
-    anchor = one_cell(named, table, header_tokens(table))
+    if not named or named[0].kind != "word" or named[0].lower in _NOT_A_ROW or _number_word(named[0].lower):
+        return None  # 'more than one title', 'than any other', 'than in 2001': a threshold or no row
+    whole = _of_that(tokens[than + 1:])  # 'than "where the spirit is"': the whole run first, then without a verb
+    anchor = one_cell(whole, table, header_tokens(table)) or one_cell(named, table, header_tokens(table))
     if anchor is None or table.roles.get(anchor.column) not in _TEXT:
         raise Abstain(f"I read '{words[degree]} ... than' as a comparison with one named row, but "
                       f"{describe(named, table)}.")
@@ -96,7 +99,7 @@ def _shape(words: list[str]) -> tuple[str, int, int, int] | None:
         ask, start = "count", 2
     elif words[0] in _LISTS:
         ask, start = "list", 1
-    elif words[0] in _TESTS:
+    elif words[0] in _TESTS and words[1] != "there":  # 'were there more X than Y': counts of rows
         ask, start = "check", 1
     else:
         return None
@@ -106,13 +109,22 @@ def _shape(words: list[str]) -> tuple[str, int, int, int] | None:
     return ask, start, than, degrees[0]
 
 
+def _number_word(word: str) -> bool:
+    """'one', 'five', 'a dozen': a number written in words."""
+    return word in COMPARED_NUMBER_WORDS or word in V.NUMBER_WORDS or word in ("a", "an", "half", "once", "twice")
+
+
 def _strip(span: list[Token]) -> list[Token]:
     """The named run without its trailing verb or filler ('than porto did' -> 'porto') and a leading
     'that of'."""
     end = len(span)
     while end and span[end - 1].lower in FILLER:
         end -= 1
-    span = span[:end]
+    return _of_that(span[:end])
+
+
+def _of_that(span: list[Token]) -> list[Token]:
+    """The run without a leading 'that of' ('than that of Peru')."""
     return span[2:] if [t.lower for t in span[:2]] == ["that", "of"] else span
 
 
