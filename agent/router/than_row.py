@@ -9,21 +9,30 @@ column. The measure is one numeric column named by its header, or by a comparati
 first, then the rows beyond it counted or listed (the anchor's column shown), or the subject tested.
 
 Every other word must be noted filler, a unit ('gold medals'), the counted or listed noun right
-after 'how many'/'which', or the reading refuses naming it; a name that is no one row's cell, or no
-single measure, refuses naming the words. None when the shape does not fit: no single 'than', a
-number or 'any other' after it, 'how many more ... than' (a difference: differences.py), 'A or B'."""
+after 'how many'/'which', or the reading refuses naming it; a name spelling cells of several rows,
+or no single measure, refuses naming the words. None when the shape does not fit: no single 'than',
+a number or 'any other' after it, 'how many more ... than' (a difference: differences.py), 'A or B',
+a run after 'than' that spells no cell, or a test whose rows are groups ('is research bigger than
+sales': the other readings say what they cannot read)."""
 
 from __future__ import annotations
 
 from agent.against import AgainstArgs
 from agent.plan import Op, Predicate
-from agent.router.anchors import Cell, cell_texts, describe, header_tokens, one_cell
+from agent.router import vocabulary as V
+from agent.router.anchors import (
+    Cell,
+    cell_texts,
+    cells,
+    describe,
+    header_tokens,
+    one_cell,
+)
 from agent.router.differences import COMPARATIVES
 from agent.router.differences import FILLER as _DIFFERENCE_FILLER
-from agent.router import vocabulary as V
 from agent.router.draft import Abstain
-from agent.router.number_words import COMPARED_NUMBER_WORDS
 from agent.router.lexicon import Lexicon
+from agent.router.number_words import COMPARED_NUMBER_WORDS
 from agent.router.reading import Reading
 from agent.router.tokens import Token, tokenize
 from agent.router.units import unit_word
@@ -55,9 +64,11 @@ def read_than_row(reading: Reading, lex: Lexicon, table: Table) -> AgainstArgs |
         return None  # 'more than one title', 'than any other', 'than in 2001': a threshold or no row
     whole = _of_that(tokens[than + 1:])  # 'than "where the spirit is"': the whole run first, then without a verb
     anchor = one_cell(whole, table, header_tokens(table)) or one_cell(named, table, header_tokens(table))
-    if anchor is None or table.roles.get(anchor.column) not in _TEXT:
+    if anchor is None and ask != "check" and (cells(whole, table) or cells(named, table)):
         raise Abstain(f"I read '{words[degree]} ... than' as a comparison with one named row, but "
                       f"{describe(named, table)}.")
+    if anchor is None or table.roles.get(anchor.column) not in _TEXT:
+        return None  # no cell ('than the North in total'), or a group ('is research bigger than sales'): other readings
     subject, span = _subject(tokens, start, degree, anchor, table) if ask == "check" else (None, None)
     if ask == "check" and subject is None:
         raise Abstain(f"I read a test of one row against {anchor.value!r}, but not which row is tested.")
