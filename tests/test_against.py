@@ -116,6 +116,7 @@ def test_the_count_is_restated_in_plain_words():
     ("how many nations won more than japan?", "one numeric column"),
     ("how many nations won more gold than japan in 2003?", ""),  # 'japan in 2003' is no row: refused
     ("how many nations won more gold quickly than japan?", "'quickly'"),
+    ("which volcanoes had more gold than japan?", "'volcanoes'"),  # a noun naming no column: not taken as the rows
     ("which nations had more gold than 8?", None),  # a number: a threshold, not this reading
     ("which nation had more gold than any other nation?", None),  # a superlative, not a named row
     ("how many more gold medals did china win than japan?", None),  # a difference of two rows

@@ -9,7 +9,7 @@ column. The measure is one numeric column named by its header, or by a comparati
 first, then the rows beyond it counted or listed (the anchor's column shown), or the subject tested.
 
 Every other word must be noted filler, a unit ('gold medals'), the counted or listed noun right
-after 'how many'/'which', or the reading refuses naming it; a name spelling cells of several rows,
+after 'how many'/'which' when a row noun or the named row's column, or the reading refuses naming it; a name spelling cells of several rows,
 or no single measure, refuses naming the words. None when the shape does not fit: no single 'than',
 a number or 'any other' after it, 'how many more ... than' (a difference: differences.py), 'A or B',
 a run after 'than' that spells no cell, or a test whose rows are groups ('is research bigger than
@@ -180,9 +180,8 @@ def _measure(reading: Reading, body: range, degree: int, taken: set[int], anchor
 
 
 def _noun(reading: Reading, pos: int, anchor: Cell) -> bool:
-    """True for the counted or listed noun right after 'how many'/'which': a word naming the rows
-    (a row noun, or the named row's own column), or one word no stage read."""
+    """True for the counted or listed noun right after 'how many'/'which' when it names the rows: a
+    row noun, or the named row's own column. A word no stage read ('which building', 'which
+    volcano') is not taken: nothing tells a noun of the rows from an unrelated word."""
     item = reading.at(pos)
-    if item is None:  # a word of reading.unmatched: a phrase of its own, not part of a longer unread run
-        return reading.tokens[pos].kind == "word" and reading.tokens[pos].lower in {u.lower() for u in reading.unmatched}
-    return item.kind in ("row", "entity") or (item.kind == "column" and item.column == anchor.column)
+    return item is not None and (item.kind in ("row", "entity") or (item.kind == "column" and item.column == anchor.column))

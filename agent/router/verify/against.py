@@ -6,7 +6,6 @@ more floors than the Landmark Hotel', 'did A score more points than B'.
   '>', down words ('fewer', 'less', 'shorter') for '<';
 - the named row's value names the column a list shows (the rows are of its kind: 'which nations ...
   than Japan' lists Nation);
-- the noun right after 'which'/'what' that names nothing else is the rows listed ('which building');
 - a comparative that says the other way, or a compared column that is a standing (rank 1 comes
   first: 'higher' could mean either end), refuses (check_against)."""
 
@@ -23,7 +22,6 @@ from agent.router.verify.parts import Part, Role
 
 _KIND = "AgainstArgs"
 _STANDINGS = frozenset({"rank", "ranking", "place", "position", "pos", "seed", "standing"})
-_LEADS = frozenset({"which", "what"})
 _VERBS = frozenset({"have", "has", "had", "get", "gets", "got", "receive", "receives", "received", "win", "wins",
                     "won", "earn", "earns", "earned", "score", "scores", "scored", "gain", "gains", "gained",
                     "play", "plays", "played", "hold", "holds", "held"})
@@ -53,15 +51,11 @@ def named_row_shown(part: Part, item: Item, ctx: Context) -> Strength | None:
 
 def against_filler(item: Item, parts: list[Part], ctx: Context) -> bool:
     """True, in a plan against a named row, for a verb of having before the comparison ('did A
-    receive more points'), and for the one word right after an opening 'which'/'what' of a list when
-    no stage read it ('which building has more floors than ...'): the rows listed."""
-    tokens = ctx.reading.tokens
-    if ctx.plan_kind != _KIND or len(item.text.split()) != 1:
-        return False
-    if item.text.lower() in _VERBS and item.kind in ("unread", "stop") and _than_after(item, ctx):
-        return True
-    return item.kind == "unread" and item.pos == 1 and bool(tokens) and tokens[0].lower in _LEADS \
-        and any(p.role is Role.shown for p in parts)
+    receive more points'): it says nothing the comparison does not. (A noun no stage read, 'which
+    building', stays unaccounted for: nothing tells it from an unrelated word.)"""
+    del parts
+    return ctx.plan_kind == _KIND and len(item.text.split()) == 1 and item.text.lower() in _VERBS \
+        and item.kind in ("unread", "stop") and _than_after(item, ctx)
 
 
 def check_against(plan: BaseModel, reading: Reading) -> None:
