@@ -153,3 +153,9 @@ def test_a_name_in_several_rows_is_refused_and_a_test_of_two_rows_answered():
     assert result.answer is True  # 4 > 3
     _, result = router_ask(SQUAD, "how many players scored fewer goals than al?")
     assert result.value == 2  # 3 and 4 < 5
+
+
+def test_a_count_over_a_label_repeating_on_rows_is_refused():
+    router = Router(table_from_text(SQUAD, "squad.csv"), CONFIG.router)
+    decision = router.route("how many teams scored more goals than blue?")  # Blue is one row, Red two
+    assert decision.plan is None and "one value a row" in decision.abstain, decision.abstain

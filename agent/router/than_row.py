@@ -34,6 +34,7 @@ from agent.router.draft import Abstain
 from agent.router.lexicon import Lexicon
 from agent.router.number_words import COMPARED_NUMBER_WORDS
 from agent.router.reading import Reading
+from agent.router.rows import one_per_row
 from agent.router.tokens import Token, tokenize
 from agent.router.units import unit_word
 from agent.table import ColumnRole, Table
@@ -69,6 +70,9 @@ def read_than_row(reading: Reading, lex: Lexicon, table: Table) -> AgainstArgs |
                       f"{describe(named, table)}.")
     if anchor is None or table.roles.get(anchor.column) not in _TEXT:
         return None  # no cell ('than the North in total'), or a group ('is research bigger than sales'): other readings
+    if ask != "check" and not one_per_row(table, anchor.column):  # 'how many nations' over several rows a nation
+        raise Abstain(f"{anchor.column} does not hold one value a row (repeated or blank), so counting or listing "
+                      f"its rows is not counting its {anchor.column} values; ask per row or per {anchor.column}.")
     subject, span = _subject(tokens, start, degree, anchor, table) if ask == "check" else (None, None)
     if ask == "check" and subject is None:
         raise Abstain(f"I read a test of one row against {anchor.value!r}, but not which row is tested.")
