@@ -79,7 +79,7 @@ class ToolsConfig(BaseModel):
     low_cardinality: int = 30
     """Columns with at most this many distinct values list them in the profile."""
     offer_by_kind: bool = True
-    """Offer the model only the tools of the question's kind (agent.tools.choice), not all fifteen."""
+    """Offer the model only the tools of the question's kind (agent.tools.choice), not all sixteen."""
 
 
 class PoliciesConfig(BaseModel):

@@ -4,6 +4,7 @@ result object; the plan only supplies words (column names, the comparison asked)
 
 from __future__ import annotations
 
+from agent.against import AgainstArgs
 from agent.percentile_words import DEFINITION, ordinal
 from agent.plan import Agg, Op
 from agent.queries import CheckArgs, Cmp, LatestArgs, PositionArgs, RankArgs, StatisticArgs, SubsetArgs
@@ -29,6 +30,8 @@ def plural(word: str, n: int) -> str:
 
 def query_text(result: object, plan: object) -> str:
     """One or two sentences for a typed query result (plan: its QueryPlan, or None)."""
+    if isinstance(plan, AgainstArgs):
+        return _against(result, plan)
     match result:
         case CheckResult(): return _check(result, plan if isinstance(plan, CheckArgs) else None)
         case RowsResult() if isinstance(plan, PositionArgs): return _position(result, plan)
@@ -37,6 +40,25 @@ def query_text(result: object, plan: object) -> str:
         case ChangeResult(): return _change(result)
         case StatResult(): return _stat(result, plan)
     raise TypeError(f"no phrasing for {type(result).__name__}")
+
+
+_THAN = {">": "more than", "<": "less than"}
+
+
+def _against(result: CheckResult | RowsResult | StatResult, plan: AgainstArgs) -> str:
+    """'2 rows have Gold more than 13, the Gold of Nation = 'Japan'.' (the named row's value from the result)."""
+    named = result.provenance.operation.rsplit(" (the ", 1)[-1].rstrip(")")
+    if isinstance(result, CheckResult):
+        (subject, mine), (anchor, theirs) = list(result.deciding.items())[:2]
+        return (f"{'Yes' if result.answer else 'No'}: the {plan.column} of {subject} is {fmt_in(mine, plan.column)}, "
+                f"{'' if result.answer else 'not '}{_THAN[plan.cmp]} {fmt_in(theirs, plan.column)} ({anchor}).")
+    if isinstance(result, StatResult):
+        value = fmt_in(result.parts.get("threshold"), plan.column)
+        n = int(result.value or 0)
+        return f"{fmt(n)} {plural('row', n)} {'has' if n == 1 else 'have'} {plan.column} {_THAN[plan.cmp]} {value} (the {named})."
+    listed = "; ".join(_row_text(r, result.columns) for r in result.rows) or "none"
+    return (f"The {', '.join(result.columns)} of the {len(result.rows)} row(s) with {plan.column} {_THAN[plan.cmp]} "
+            f"the {named}: {listed}.")
 
 
 def _check(result: CheckResult, plan: CheckArgs | None) -> str:

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from agent.field_docs import Documented
+from agent.against import AgainstArgs
 from agent.per_entity import PerEntityArgs
 from agent.plan import Agg, Predicate
 from agent.positions import PositionArgs
@@ -254,4 +255,4 @@ class LatestArgs(Documented):
 
 
 QueryPlan = (CheckArgs | RankArgs | FrequencyArgs | DistinctArgs | StatisticArgs | SubsetArgs | ExpressionArgs
-             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs)
+             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs | AgainstArgs)

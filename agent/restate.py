@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel
 
+from agent.against import AgainstArgs
 from agent.percentile_words import ordinal
 from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
@@ -189,6 +190,17 @@ class _Say:
         shown = ", ".join(self.col(c) for c in plan.columns)
         return f"the {shown} of {steps} {side} the row{self.where(plan.anchor)}, in file order"
 
+    def against(self, plan: AgainstArgs) -> str:
+        """'the number of rows where Gold > the Gold of the row where Nation = 'Japan'' (the named
+        row's value is the answer's: the plan holds only the row)."""
+        than = f"{self.col(plan.column)} {plan.cmp} the {self.col(plan.column)} of the row{self.where(plan.anchor)}"
+        if plan.ask == "check":
+            return f"whether the {self.col(plan.column)} of the row{self.where(plan.subject)} {plan.cmp} that of the row{self.where(plan.anchor)}"
+        rows = self.where([*plan.where], " among rows where ")
+        if plan.ask == "count":
+            return f"the number of rows where {than}{rows}"
+        return f"the {', '.join(self.col(c) for c in plan.columns)} of the rows where {than}{rows}, in file order"
+
     def per_entity(self, plan: PerEntityArgs) -> str:
         inner = self.measure(plan.inner, plan.column)
         outer = _AGG.get(plan.outer, plan.outer.value)
@@ -207,4 +219,5 @@ _SAYERS = [(AggregateArgs, _Say.aggregate), (RatioArgs, _Say.ratio), (CheckArgs,
            (RankArgs, _Say.rank), (FrequencyArgs, _Say.frequency), (DistinctArgs, _Say.distinct),
            (StatisticArgs, _Say.statistic), (SubsetArgs, _Say.subset), (ExpressionArgs, _Say.expression),
            (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (PositionArgs, _Say.position), (PerEntityArgs, _Say.per_entity),
+           (AgainstArgs, _Say.against),
            (SearchArgs, _Say.search)]

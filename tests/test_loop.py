@@ -63,7 +63,7 @@ def test_with_offer_by_kind_off_every_tool_is_offered():
           model=model).ask("What is the total amount?")
     assert {t["function"]["name"] for t in model.calls[0][1]} == {
         "aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct", "statistic", "subset", "expression",
-        "change", "latest", "position", "per_entity"}
+        "change", "latest", "position", "per_entity", "against"}
 
 
 def test_a_yes_no_answer_without_a_check_call_is_replaced_by_the_routers_test():

@@ -70,7 +70,8 @@ def test_lists_the_toolsets_tools_with_the_same_schemas(seen):
     toolset = Toolset.load(KAGGLE, search=SearchConfig())
     listed = {t.name: t for t in seen["tools"].tools}
     assert list(listed) == ["aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct", "statistic",
-                            "subset", "expression", "change", "latest", "position", "per_entity", "search"]
+                            "subset", "expression", "change", "latest", "position", "per_entity", "against",
+                            "search"]
     for name, tool in toolset.tools.items():
         assert listed[name].input_schema == tool.parameters and listed[name].description == tool.description
     assert seen["init"].server_info.name == "tally" and "5,039 rows" in seen["init"].instructions

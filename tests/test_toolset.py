@@ -28,7 +28,8 @@ def ok(outcome) -> dict:
 
 def test_exposes_the_compute_tools_with_derived_schemas(kaggle):
     assert list(kaggle.tools) == ["aggregate", "ratio", "describe", "check", "rank", "frequency", "distinct",
-                                  "statistic", "subset", "expression", "change", "latest", "position", "per_entity"]
+                                  "statistic", "subset", "expression", "change", "latest", "position", "per_entity",
+                                  "against"]
     aggregate = kaggle.tools["aggregate"]
     assert aggregate.parameters == aggregate.args.model_json_schema()
     assert "table" not in aggregate.parameters["properties"]

@@ -46,4 +46,6 @@ CALLS: dict[str, tuple[dict, Callable[[dict], object], object]] = {
     "position": ({"kind": "neighbour", "anchor": [{"column": "points", "op": "=", "value": 8}], "offset": -1,
                   "columns": ["team", "season"]}, first_row("season"), 2023),  # the row above Birch 2022
     "per_entity": ({"entity": "team", "inner": "sum", "column": "points", "outer": "max"}, value, 24),  # Ash 10 + 14
+    "against": ({"column": "points", "cmp": ">", "anchor": [{"column": "goals", "op": "=", "value": 9}]}, value, 3),
+    # the row with 9 goals (Birch 2022) has 8 points; 10, 14 and 12 are more
 }

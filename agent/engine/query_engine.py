@@ -14,6 +14,8 @@ from agent.engine import query_compile as q
 from agent.engine.duplicates import counted_note
 from agent.engine.plan_run import PlanRun
 from agent.engine.type_check import check_type
+from agent.against import AgainstArgs
+from agent.engine.against_engine import against
 from agent.engine.entity_engine import per_entity
 from agent.engine.position_engine import position
 from agent.engine.sql_engine import SqlEngine
@@ -221,7 +223,7 @@ def change(engine: SqlEngine, table: Table, args: ChangeArgs):
     return composite.change(engine, table, args)
 
 
-OPERATIONS = {PositionArgs: position, PerEntityArgs: per_entity, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
+OPERATIONS = {PositionArgs: position, PerEntityArgs: per_entity, AgainstArgs: against, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
               LatestArgs: latest}
 

@@ -6,7 +6,9 @@ Dispatch is by the plan's type, never by a name a model gave."""
 
 from __future__ import annotations
 
+from agent.against import AgainstArgs
 from agent.engine import Engine
+from agent.ops.against import against
 from agent.ops.check import check
 from agent.ops.entity import per_entity
 from agent.ops.position import position
@@ -20,7 +22,8 @@ from agent.table_type import Table
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
-              LatestArgs: latest, PositionArgs: position, PerEntityArgs: per_entity}
+              LatestArgs: latest, PositionArgs: position, PerEntityArgs: per_entity,
+              AgainstArgs: against}
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:

@@ -35,6 +35,7 @@ from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
 from agent.router.row_value import read_row_value
+from agent.router.than_row import read_than_row
 from agent.router.between import read_between
 from agent.router.extremes import read_extremes
 from agent.router.limits import take_file_order, take_limit, take_periods
@@ -205,7 +206,8 @@ class Router:
         for kind, read_kind in ((Kind.position, read_position), (Kind.file_order, read_top_bottom),
                                 (Kind.change, read_difference), (Kind.aggregate, read_per_entity),
                                 (Kind.rank, read_which_of), (Kind.statistic, read_extremes), (Kind.change, read_between),
-                                (Kind.select, read_who_row), (Kind.select, read_row_value)):
+                                (Kind.select, read_who_row), (Kind.select, read_row_value),
+                                (Kind.select, read_than_row)):
             decision.kind = kind
             plan = read_kind(reading, self.lexicon, self.table)
             if plan is not None:

@@ -4,6 +4,7 @@ from agent.engine import Engine
 from agent.plan import AggregateArgs, RatioArgs
 from agent.queries import QueryPlan
 from agent.table import Table
+from agent.tools.against import AGAINST
 from agent.tools.aggregate import AGGREGATE
 from agent.tools.base import Tool, ToolFailure, ToolOutcome, ToolSuccess, call_tool
 from agent.tools.change import CHANGE
@@ -23,7 +24,7 @@ from agent.tools.subset import SUBSET
 COMPUTE_TOOLS: dict[str, Tool] = {t.name: t for t in (AGGREGATE, RATIO, DESCRIBE)}
 """The first three tools (every question is offered these)."""
 QUERY_TOOLS: dict[str, Tool] = {t.name: t for t in (CHECK, RANK, FREQUENCY, DISTINCT, STATISTIC, SUBSET, EXPRESSION,
-                                                    CHANGE, LATEST, POSITION, PER_ENTITY)}
+                                                    CHANGE, LATEST, POSITION, PER_ENTITY, AGAINST)}
 """The typed query tools (agent/queries.py): yes/no tests, ranked rows, values, statistics."""
 ALL_TOOLS: dict[str, Tool] = {**COMPUTE_TOOLS, **QUERY_TOOLS}
 PLAN_TOOLS: dict[type, str] = {tool.args: name for name, tool in ALL_TOOLS.items() if name != DESCRIBE.name}

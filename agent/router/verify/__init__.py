@@ -79,6 +79,7 @@ from agent.router.verify.paired import check_paired_rows
 from agent.router.verify.decorated import check_shown_present
 from agent.router.verify.percent_totals import check_percent_link, check_percent_total
 from agent.router.verify.filtered_distinct import check_filtered_distinct
+from agent.router.verify.against import check_against
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -148,4 +149,5 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_numbering(plan, table)
     check_paired_rows(plan, reading, table)
     check_shown_present(plan, table)
+    check_against(plan, reading)
     check_filtered_distinct(plan, reading, table)

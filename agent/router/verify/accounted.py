@@ -12,6 +12,7 @@ from agent.router.entity_nouns import COUNT_WORDS
 from agent.router.row_nouns import plural
 from agent.router.draft import Abstain
 from agent.router.tokens import TOKEN
+from agent.router.verify.against import against_filler
 from agent.router.verify.differences import than_read
 from agent.router.verify.evidence import CLOSED_KINDS, Context, label_word, lexical, supports
 from agent.router.verify.positions import position_filler, table_word
@@ -217,7 +218,7 @@ def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
                 loose.append(i)  # 'the name of the most retweeted author' answered by a number
         elif i.kind not in CLOSED_KINDS and not any(supports(p, i, ctx) is not None for p in parts) \
                 and not _measure_word(i, parts, ctx) and not _row_word(i, parts, ctx) and not _frequency_count(i, ctx) \
-                and not table_word(i) and not position_filler(i, parts, ctx):
+                and not table_word(i) and not position_filler(i, parts, ctx) and not against_filler(i, parts, ctx):
             loose.append(i)
     loose += ([] if than_read(parts, ctx) else _unread_comparison(ctx.reading.items, parts))
     loose += _loose_grouping(items, parts, ctx)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from agent.router.verify.columns import filter_value, names_column, same_number
 from agent.router.verify.standings import placed_first, standing_side
+from agent.router.verify.against import named_row_shown, than_comparison
 from agent.router.verify.context import (CLOSED_KINDS, CONTENT_WORDS, STOP_EVIDENCE, TEXT_ROLES, Context, Rule,
                                          Strength, gives_evidence, label_word, lexical, strength_of)
 from agent.router.verify.labels import (DISTINCT_WORDS, check_word, group_word, kind_word, percent_change, period_word,
@@ -42,7 +43,7 @@ __all__ = ["CLOSED_KINDS", "CONTENT_WORDS", "EVIDENCE", "GROUNDLESS_OK", "STOP_E
 EVIDENCE: dict[Role, list[Rule]] = {
     Role.aggregate: [aggregate_word, difference_word, entity_word],
     Role.measure: [names_column, comparative_measure],
-    Role.shown: [shown_word, anchor_column],
+    Role.shown: [shown_word, anchor_column, named_row_shown],
     Role.order_key: [names_column, kind_word(("time",)), choice_measure],
     Role.filter: [names_column, filter_value, placed_first],
     Role.group: [group_word, entity_word],
@@ -55,7 +56,7 @@ EVIDENCE: dict[Role, list[Rule]] = {
                      kind_word(("stat",), lambda p, i: p.path.endswith("q") and _quartile(i) == p.op), range_words],
     Role.arithmetic: [kind_word(("change",))],
     Role.ratio: [kind_word(("ratio",))],
-    Role.check: [check_word],
+    Role.check: [check_word, than_comparison],
     Role.period: [kind_word(("number", "date"), period_word), percent_change, period_value, between_sides,
                   standing_side],
     Role.distinct: [kind_word(("op",), lambda p, i: i.text.lower() in DISTINCT_WORDS)],

@@ -101,6 +101,8 @@ def plan_parts(plan: BaseModel, path: str = "") -> list[Part]:
     name = type(plan).__name__
     if name == "PositionArgs":
         return _position_parts(plan, path or "")
+    if name == "AgainstArgs":
+        return _against_parts(plan, path or "")
     roles = {**FIELD_ROLES, **CLASS_ROLES.get(name, {})}
     parts: list[Part] = [Part(Role.ratio, path or name)] if name == "RatioArgs" else []
     limited = getattr(plan, "limit", None) is not None or name in ("RankArgs", "FrequencyArgs")
@@ -158,3 +160,15 @@ def _position_parts(plan: BaseModel, path: str) -> list[Part]:
     options = Part(Role.filter, f"{path}candidates", column=plan.columns[0], op="in", values=tuple(plan.candidates),
                    decisive=True)
     return [options, Part(Role.step, f"{path}order", op=plan.order, decisive=True), *shown]
+
+
+def _against_parts(plan: BaseModel, path: str) -> list[Part]:
+    """A plan against a named row's cell: the named row's conditions (and the subject row's, for a
+    check), the rows' own conditions, the compared column (decisive: it picks the rows), the
+    comparison (> or <), and a count's aggregate or a list's columns."""
+    parts = [_predicate(f"{path}{field}", p) for field in ("anchor", "subject", "where") for p in getattr(plan, field)]
+    parts += [Part(Role.measure, f"{path}column", column=plan.column, decisive=True),
+              Part(Role.check, f"{path}cmp", op=plan.cmp)]
+    if plan.ask == "count":
+        parts.append(Part(Role.aggregate, f"{path}ask", op="count", decisive=True))
+    return parts + [Part(Role.shown, f"{path}columns", column=c) for c in plan.columns]
