@@ -14,6 +14,7 @@ from agent.field_docs import Documented
 from agent.per_entity import PerEntityArgs
 from agent.plan import Agg, Predicate
 from agent.positions import PositionArgs
+from agent.runs import RunArgs
 
 _CONFIG = ConfigDict(extra="forbid")
 
@@ -254,4 +255,4 @@ class LatestArgs(Documented):
 
 
 QueryPlan = (CheckArgs | RankArgs | FrequencyArgs | DistinctArgs | StatisticArgs | SubsetArgs | ExpressionArgs
-             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs)
+             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs | RunArgs)
