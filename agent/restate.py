@@ -198,7 +198,8 @@ class _Say:
     def run(self, plan: RunArgs) -> str:
         tests = [self.predicate(p) for p in plan.condition]
         if plan.outcome is not None:
-            tests.append(f"{self.col(plan.outcome.column)} is a {plan.outcome.result}")
+            tests.append(f"{self.col(plan.outcome.column)} is a {plan.outcome.result}"
+                         + (" (rows with no result passed over)" if plan.outcome.pass_over else ""))
         what = "rows" if plan.by is None else f"years ({self.col(plan.by)})"
         among = self.where(plan.where, " among the rows where ")
         return f"the longest run of consecutive {what} where {' and '.join(tests)}{among}"

@@ -7,6 +7,8 @@ value is the run's length and whose parts say where it lies."""
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
@@ -18,13 +20,16 @@ from agent.sqlish import predicate_sql as predicate_text
 _CONFIG = ConfigDict(extra="forbid")
 
 OUTCOME_WORDS: dict[str, tuple[str, ...]] = {
-    "win": ("w", "won", "win", "wins"),
-    "loss": ("l", "lost", "loss", "lose"),
+    "win": ("w", "won", "win", "wins", "winner"),
+    "loss": ("l", "lost", "loss", "lose", "runner"),
     "draw": ("d", "t", "drew", "draw", "drawn", "tie", "tied"),
 }
 """A result cell's first word (letters before a space, a digit or a sign; case ignored) and the
 outcome it records: 'W 24-6' and 'Won 3-1' are wins, 'L 17-3' and 'Lost 0-2' losses, 'T 10-10' and
-'Drew 1-1' draws."""
+'Drew 1-1' draws; in a list of finals 'Winner' is a win and 'Runner-up' a loss."""
+NO_RESULT_WORDS = ("bye", "postponed", "cancelled", "canceled", "abandoned", "void", "tba", "tbd")
+"""A result cell's first word saying no game was played ('Bye'); blank cells and dashes say the same."""
+NO_RESULT_CELLS = ("", "-", "\u2013", "\u2014", "n/a", "na")
 
 
 class Outcome(Documented):
@@ -37,6 +42,9 @@ class Outcome(Documented):
     """The result column ('Result', 'Score')."""
     result: Literal["win", "loss", "draw"]
     """Which outcome the rows of the run have."""
+    pass_over: bool = False
+    """Rows whose result cell records no game (missing, blank, a dash, 'Bye', 'Postponed') are
+    passed over: they neither break nor extend a run. False: every row counts."""
 
 
 class RunArgs(Documented):
@@ -72,7 +80,53 @@ def run_operation(args: RunArgs) -> str:
     """The plan written SQL-like for provenance: 'LONGEST RUN OF CONSECUTIVE ROWS WHERE ...'."""
     tests = [predicate_text(p) for p in args.condition]
     if args.outcome is not None:
-        tests.append(f"{args.outcome.column} records a {args.outcome.result}")
+        tests.append(f"{args.outcome.column} records a {args.outcome.result}"
+                     + (" (rows recording no game passed over)" if args.outcome.pass_over else ""))
     unit = "ROWS (file order)" if args.by is None else f"VALUES OF {args.by} (years)"
     scope = f" AMONG ROWS WHERE {' AND '.join(predicate_text(p) for p in args.where)}" if args.where else ""
     return f"LONGEST RUN OF CONSECUTIVE {unit} WHERE {' AND '.join(tests)}{scope}"
+
+
+_FIRST_WORD = re.compile(r"^([A-Za-z]+)")
+_YEAR = re.compile(r"(1[0-9]{3}|20[0-9]{2})")
+
+
+def first_word(value: object) -> str | None:
+    """A text cell's first word of letters, lower-cased ('W 24-6' -> 'w'); None for other cells."""
+    found = _FIRST_WORD.match(value.strip()) if isinstance(value, str) else None
+    return found.group(1).lower() if found else None
+
+
+def cell_year(value: object) -> int | None:
+    """A cell's year: a whole number, a timestamp's year, or the first year (1000-2099) written in
+    text ('1987-88' -> 1987); None otherwise."""
+    if hasattr(value, "year") and not isinstance(value, (int, float, str)):
+        return int(value.year)
+    if hasattr(value, "item") and not isinstance(value, (int, float, str)):  # numpy scalars
+        value = value.item()
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return int(value) if not math.isnan(value) and float(value).is_integer() else None
+    if isinstance(value, str):
+        found = _YEAR.search(value)
+        return int(found.group(1)) if found else None
+    return None
+
+
+def longest_stretch(kept: list[bool], hits: list[bool]) -> int:
+    """The longest stretch of rows with `hits` among the rows `kept`, in order (rows not kept are
+    passed over: they neither break nor extend a stretch)."""
+    best = current = 0
+    for keep, hit in zip(kept, hits):
+        if keep:
+            current = current + 1 if hit else 0
+            best = max(best, current)
+    return best
+
+
+def no_result(value: object) -> bool:
+    """True for a result cell recording no game: missing, blank, a dash, 'Bye', 'Postponed'."""
+    if not isinstance(value, str):
+        return value is None or isinstance(value, float) and math.isnan(value)
+    return value.strip().lower() in NO_RESULT_CELLS or first_word(value) in NO_RESULT_WORDS

@@ -11,7 +11,7 @@ from sqlglot import exp
 
 from agent.engine import compile as c
 from agent.engine import query_compile as q
-from agent.runs import OUTCOME_WORDS
+from agent.runs import NO_RESULT_CELLS, NO_RESULT_WORDS, OUTCOME_WORDS
 
 MAX_RUNS = 21
 """Runs fetched, longest first: the longest and up to 20 tied with it."""
@@ -30,9 +30,22 @@ def _rank_over(key: str) -> exp.Window:
 def outcome(name: str, result: str) -> exp.Expression:
     """LOWER(REGEXP_EXTRACT(TRIM(CAST(name AS VARCHAR)), '^([A-Za-z]+)', 1)) IN (the outcome's
     words): the cell's first word records that outcome ('W 24-6', 'Won 3-1')."""
+    return exp.In(this=_first_word(name), expressions=[exp.convert(w) for w in OUTCOME_WORDS[result]])
+
+
+def _first_word(name: str) -> exp.Expression:
     text = exp.Trim(this=exp.cast(c.column(name), "VARCHAR"))
-    first = exp.RegexpExtract(this=text, expression=exp.convert("^([A-Za-z]+)"), group=exp.convert(1))
-    return exp.In(this=exp.Lower(this=first), expressions=[exp.convert(w) for w in OUTCOME_WORDS[result]])
+    return exp.Lower(this=exp.RegexpExtract(this=text, expression=exp.convert("^([A-Za-z]+)"), group=exp.convert(1)))
+
+
+def played(name: str) -> exp.Expression:
+    """NOT (name IS NULL OR LOWER(TRIM(name)) IN (blank, dashes) OR its first word IN ('bye', ...)):
+    the cell records a game."""
+    text = exp.Lower(this=exp.Trim(this=exp.cast(c.column(name), "VARCHAR")))
+    empty = exp.In(this=text, expressions=[exp.convert(x) for x in NO_RESULT_CELLS])
+    none = exp.In(this=_first_word(name), expressions=[exp.convert(w) for w in NO_RESULT_WORDS])
+    missing = exp.Is(this=c.column(name), expression=exp.Null())
+    return exp.Not(this=exp.Paren(this=exp.or_(missing, empty, exp.Coalesce(this=none, expressions=[exp.false()]))))
 
 
 def year_of(schema: c.Schema, name: str) -> exp.Expression:

@@ -24,13 +24,14 @@ def run_length(engine: SqlEngine, table: Table, args: RunArgs) -> StatResult:
     parts = [x for x in (test.condition, _outcome(table, args)) if x is not None]
     both = exp.and_(*[exp.Paren(this=x) for x in parts])
     run.selection.matched.update(test.selection.matched)
+    scope = _scope(table, args, run.condition)
     if args.by is None:
-        rows = run.fetch(r.row_runs(run.schema, run.condition, both))
+        rows = run.fetch(r.row_runs(run.schema, scope, both))
     else:
         by = table.column(args.by)
-        scoped = exp.and_(*[exp.Paren(this=x) for x in (run.condition, both) if x is not None])
+        scoped = exp.and_(*[exp.Paren(this=x) for x in (scope, both) if x is not None])
         rows = run.fetch(r.year_runs(run.schema, by, scoped))
-    (matched,), = run.fetch(q.counted(run.schema, run.condition, both))
+    (matched,), = run.fetch(q.counted(run.schema, scope, both))
     length, first, last, runs = (int(rows[0][0]), scalar(rows[0][1]), scalar(rows[0][2]), int(rows[0][3])) \
         if rows else (0, None, None, 0)
     tied = [(scalar(a), scalar(b)) for n, a, b, _ in rows[1:] if int(n) == length]
@@ -38,6 +39,14 @@ def run_length(engine: SqlEngine, table: Table, args: RunArgs) -> StatResult:
                       parts={"from": first, "to": last, "runs": runs, "tied runs": len(tied)},
                       provenance=run.provenance(run_operation(args), int(matched), notes=_notes(args, length, first, last,
                                                                                              tied)))
+
+
+def _scope(table: Table, args: RunArgs, where: exp.Expression | None) -> exp.Expression | None:
+    """The rows runs are counted among: `where`, and (pass_over) only rows whose result records a game."""
+    if args.outcome is None or not args.outcome.pass_over:
+        return where
+    played = r.played(table.column(args.outcome.column))
+    return played if where is None else exp.and_(exp.Paren(this=where), played)
 
 
 def _outcome(table: Table, args: RunArgs) -> exp.Expression | None:

@@ -4,8 +4,6 @@ independent; the SQL engine's version is agent/engine/run_engine.py."""
 
 from __future__ import annotations
 
-import math
-import re
 import time
 
 from agent.engine import Engine
@@ -13,11 +11,15 @@ from agent.engine.values import scalar
 from agent.ops.common import provenance, selected
 from agent.predicates import select
 from agent.results import StatResult
-from agent.runs import OUTCOME_WORDS, RunArgs, run_operation
+from agent.runs import (
+    OUTCOME_WORDS,
+    RunArgs,
+    cell_year,
+    first_word,
+    no_result,
+    run_operation,
+)
 from agent.table import Table
-
-_FIRST_WORD = re.compile(r"^([A-Za-z]+)")
-_YEAR = re.compile(r"(1[0-9]{3}|20[0-9]{2})")
 
 
 def run_length(engine: Engine, table: Table, args: RunArgs) -> StatResult:
@@ -30,14 +32,16 @@ def run_length(engine: Engine, table: Table, args: RunArgs) -> StatResult:
     if args.outcome is not None:
         words = OUTCOME_WORDS[args.outcome.result]
         cells = table.df[table.column(args.outcome.column)]
-        hit &= [_first_word(v) in words for v in cells]
+        hit &= [first_word(v) in words for v in cells]
+        if args.outcome.pass_over:
+            scope.mask = scope.mask & [not no_result(v) for v in cells]
     if args.by is None:
         keys = [i + 1 for i in range(table.rows) if scope.mask[i]]  # file positions in scope, in order
         flags = [bool(hit[i]) for i in range(table.rows) if scope.mask[i]]
         runs = _runs(keys, flags)
     else:
         column = table.column(args.by)
-        years = sorted({y for i, v in enumerate(table.df[column]) if hit[i] and (y := _year(v)) is not None})
+        years = sorted({y for i, v in enumerate(table.df[column]) if hit[i] and (y := cell_year(v)) is not None})
         runs = _year_runs(years)
     runs.sort(key=lambda r: (-r[0], r[1]))
     length, first, last = runs[0] if runs else (0, None, None)
@@ -69,26 +73,3 @@ def _year_runs(years: list[int]) -> list[tuple[int, int, int]]:
         else:
             runs.append((1, y, y))
     return runs
-
-
-def _first_word(value: object) -> str | None:
-    if not isinstance(value, str):
-        return None
-    found = _FIRST_WORD.match(value.strip())
-    return found.group(1).lower() if found else None
-
-
-def _year(value: object) -> int | None:
-    """A cell's year: a whole number, a timestamp's year, or the first year written in text."""
-    import pandas as pd
-
-    if isinstance(value, pd.Timestamp):
-        return value.year
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return int(value) if not math.isnan(value) and float(value).is_integer() else None
-    if isinstance(value, str):
-        found = _YEAR.search(value)
-        return int(found.group(1)) if found else None
-    if hasattr(value, "item"):  # numpy scalars
-        return _year(value.item())
-    return None
