@@ -97,11 +97,11 @@ def _unique(table: Table, column: str | None) -> bool:
 
 
 def _result_column(table: Table, outcome: str) -> str:
-    """The one column whose cells record results ('W 24-6', 'Won 3-1'): nearly every present cell's
-    first word an outcome word, and some recording `outcome`. Raises DataAbstain for none or several."""
+    """The one column whose cells record results ('W 24-6', 'Won 3-1'): the first word of nearly
+    every cell recording a game an outcome word, two outcomes among them, some `outcome`. Raises DataAbstain for none or several."""
     found = []
     for column in table.columns:
-        words = [first_word(v) for v in table.df[column].dropna()]
+        words = [first_word(v) for v in table.df[column] if not no_result(v)]  # a 'Bye' records no game
         if not words or sum(w in _ALL_WORDS for w in words) < 0.8 * len(words):
             continue
         if any(w in OUTCOME_WORDS[outcome] for w in words) and len({w for w in words if w in _ALL_WORDS}) > 1:

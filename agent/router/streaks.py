@@ -94,6 +94,10 @@ def _outcome(lowered: str, found: re.Match) -> tuple[str, Streak]:
 
 def _count(lowered: str, found: re.Match, number: bool) -> tuple[str, Streak]:
     cue, unit = found.group("cue"), found.group("unit")
+    if unit in OUTCOMES:  # 'how many wins in a row ...': a run of a result
+        rest = " ".join(FILLER.sub(" ", lowered[found.end():]).split())
+        return f"how many rows {rest}".strip() + "?", Streak(cue=" ".join(cue.split()), unit=None,
+                                                             outcome=OUTCOMES[unit], said=found.group(0))
     if cue == "straight" and not unit.endswith("s"):
         raise Abstain(f"I could not tell whether 'straight {unit}' asks for a run of consecutive rows.")
     start, end = found.span("cue")
