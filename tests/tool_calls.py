@@ -47,3 +47,8 @@ CALLS: dict[str, tuple[dict, Callable[[dict], object], object]] = {
                   "columns": ["team", "season"]}, first_row("season"), 2023),  # the row above Birch 2022
     "per_entity": ({"entity": "team", "inner": "sum", "column": "points", "outer": "max"}, value, 24),  # Ash 10 + 14
 }
+
+ROUTER_CALLS: dict[str, tuple[dict, Callable[[dict], object], object]] = {
+    "run": ({"condition": [ASH]}, value, 2),  # Ash's rows are rows 1 and 2: a run of 2
+}
+"""The same for the tools only the router's plans run (agent.tools.ROUTER_TOOLS)."""
