@@ -71,6 +71,9 @@ WINS = Outcome(column="Result", result="win")
     (SEASONS, RunArgs(condition=[Predicate(column="Winner", op=Op.eq, value="Rathnure")], by="Season",
                       unit="years"), 2, 1986, 1987, 0),
     (GAMES, RunArgs(condition=[Predicate(column="Attendance", op=Op.gt, value=99999)]), 0, None, None, 0),
+    # a date column's years: 2001, 2002, 2004 -> 2001-2002
+    ("Date,Winner\n2001-05-01,Ann\n2002-05-01,Ann\n2003-05-01,Bob\n2004-05-01,Ann\n",
+     RunArgs(condition=[Predicate(column="Winner", op=Op.eq, value="Ann")], by="Date", unit="years"), 2, 2001, 2002, 0),
 ])
 def test_longest_run_by_hand(csv, plan, length, start, end, tied):
     result = both(csv, plan)
