@@ -111,7 +111,8 @@ class Router:
         follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
-        asked, streak, unread = _streak_reading(asked)
+        said, (asked, streak, unread) = asked, _streak_reading(asked)
+        rest = asked  # the count's question, before the later readings rewrite it
         asked, compared = compared_reading(asked)
         asked, aside = set_aside_reading(asked)
         asked, postfix = postfix_comparisons(asked)
@@ -127,7 +128,7 @@ class Router:
                 raise Abstain(two) if two is not None else unread
             self._route_asked(decision, classification, question, asked, previous, follow_up)
             if streak is not None:
-                self._run(decision, streak, question)
+                self._run(decision, streak, said, rest)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
@@ -221,15 +222,15 @@ class Router:
             "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
         return True
 
-    def _run(self, decision: RouterDecision, streak, question: str) -> None:
-        """`decision` (the verified count of the question without its run words) as the longest run
-        those words name (streak_plan.py), checked against the question's run words (verify/runs.py).
-        Raises Abstain."""
+    def _run(self, decision: RouterDecision, streak, said: str, rest: str) -> None:
+        """`decision` (the verified count of `rest`, the question `said` without its run words) as
+        the longest run those words name (streak_plan.py), checked against the words taken out
+        (verify/runs.py). Raises Abstain."""
         if decision.plan is None:
             raise Abstain(f"I read '{streak.said}' as a run of consecutive rows, but the rest of the question "
                           "asks for records, not a count of rows.")
         decision.plan = run_from_count(decision.plan, streak, self.table, decision.notes)
-        check_run(decision.plan, question)
+        check_run(decision.plan, said, rest)
 
     def _checked(self, plan: BaseModel, reading: Reading, draft: Draft, asked: str,
                  previous: BaseModel | None = None) -> BaseModel:

@@ -10,10 +10,14 @@ tokens that the words taken out for the run stand for the run plan's parts, and 
 - an outcome word ('wins', 'winning', 'losses') stands for the plan's outcome, and no other
   outcome word may stand beside it ('wins without a loss' is refused: two results named);
 - a superlative ('longest', 'most', 'highest number of') or 'how many' / 'how long' asks for the
-  length, the one number a run plan returns.
+  length, the one number a run plan returns;
+- every word of the question that the count's question does not hold is one of these or closed
+  filler (RUN_VOCABULARY: 'the', 'did', 'have', 'this season'...): nothing else was taken out.
 Raises Abstain naming the words when any of these fails."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from agent.router.draft import Abstain
 from agent.router.tokens import tokenize
@@ -27,12 +31,20 @@ OUTCOME_WORDS = {"win": frozenset({"wins", "win", "winning", "victories", "won"}
                  "draw": frozenset({"draws", "ties", "drawn", "tied"})}
 LENGTH_WORDS = frozenset({"longest", "most", "largest", "greatest", "highest", "biggest", "best", "many", "long"})
 """Words asking for the run's length (with 'how' for 'many' and 'long')."""
+RUN_VOCABULARY = RUN_WORDS | YEAR_WORDS | LENGTH_WORDS | frozenset().union(*OUTCOME_WORDS.values()) | frozenset(
+    ["in", "a", "row", "what", "which", "is", "was", "were", "are", "how", "the", "his", "her", "their", "its", "team", "teams", "s", "number", "amount", "of", "did", "have", "has", "had", "they", "he", "she", "it", "we", "get", "got", "record", "earn", "took", "take", "place", "there", "for", "shown", "this", "season", "during", "overall", "ever"])
+"""The words a run reading may take out of a question: run, length and outcome words, and closed filler."""
 
 
-def check_run(plan: RunArgs, question: str) -> None:
+def check_run(plan: RunArgs, question: str, rest: str) -> None:
     """Raises Abstain unless `question`'s run words stand for `plan` (the rules of the module
-    docstring); returns None when they do."""
+    docstring) and every word not in `rest` (the count's question, verified on its own) is one of
+    them; returns None when they do."""
     words = [t.lower for t in tokenize(question)]
+    taken = Counter(words) - Counter(t.lower for t in tokenize(rest))
+    unknown = sorted(w for w in taken if w not in RUN_VOCABULARY)
+    if unknown:
+        raise Abstain(f"I read a run of consecutive rows, but not the words {', '.join(map(repr, unknown))}.")
     cues = [i for i, w in enumerate(words) if w in RUN_WORDS] + [i for i in range(len(words) - 2)
                                                                  if words[i:i + 3] == ["in", "a", "row"]]
     if not cues:
