@@ -9,6 +9,7 @@ from agent.percentile_words import DEFINITION, ordinal
 from agent.plan import Agg, Op
 from agent.queries import CheckArgs, Cmp, LatestArgs, PositionArgs, RankArgs, StatisticArgs, SubsetArgs
 from agent.sqlish import predicate_sql
+from agent.runs import RunArgs
 from agent.results import ChangeResult, CheckResult, RowsResult, StatResult, ValuesResult, Value
 from agent.value_format import fmt, fmt_in
 
@@ -161,6 +162,8 @@ def _change(result: ChangeResult) -> str:
 
 
 def _stat(result: StatResult, plan: object) -> str:
+    if isinstance(plan, RunArgs):
+        return _run(result, plan)
     if isinstance(plan, LatestArgs):
         return _latest(result, plan)
     if isinstance(plan, StatisticArgs):
@@ -195,3 +198,16 @@ def _latest(result: StatResult, plan: LatestArgs) -> str:
         matches = " AND ".join(predicate_sql(p) for p in plan.where)
         return f"{fmt(result.value)} {plural(ident, int(n))} {'matches' if n == 1 else 'match'} {matches} ({latest})."
     return f"The {_LABELS[plan.op]}{' ' + plan.column if plan.column else ''} over {latest} is {fmt(result.value)}."
+
+
+def _run(result: StatResult, plan: RunArgs) -> str:
+    """'The longest run is 4 consecutive rows (rows 4 to 7 in file order).'"""
+    n, parts = int(result.value or 0), result.parts
+    if not n:
+        return "No row meets the condition, so there is no run (0)."
+    unit = plural("row", n) if plan.by is None else plural("year", n)
+    where = f"rows {parts['from']} to {parts['to']} in file order" if plan.by is None else \
+        f"{plan.by} {fmt(parts['from'])} to {fmt(parts['to'])}"
+    tied = parts.get("tied runs") or 0
+    also = f"; {tied} other run{'s' if tied > 1 else ''} as long" if tied else ""
+    return f"The longest run is {n} consecutive {unit} ({where}{also})."

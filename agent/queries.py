@@ -15,6 +15,7 @@ from agent.against import AgainstArgs
 from agent.per_entity import PerEntityArgs
 from agent.plan import Agg, Predicate
 from agent.positions import PositionArgs
+from agent.runs import RunArgs
 
 _CONFIG = ConfigDict(extra="forbid", defer_build=True)
 
@@ -255,4 +256,4 @@ class LatestArgs(Documented):
 
 
 QueryPlan = (CheckArgs | RankArgs | FrequencyArgs | DistinctArgs | StatisticArgs | SubsetArgs | ExpressionArgs
-             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs | AgainstArgs)
+             | ChangeArgs | LatestArgs | PositionArgs | PerEntityArgs | AgainstArgs | RunArgs)

@@ -16,6 +16,7 @@ from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
                            FrequencyArgs, LatestArgs, Measure, Operand, PerEntityArgs, PositionArgs, RankArgs, StatisticArgs,
                            StatOp, SubsetArgs)
+from agent.runs import RunArgs
 from agent.sqlish import literal
 
 _AGG = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
@@ -206,6 +207,15 @@ class _Say:
         outer = _AGG.get(plan.outer, plan.outer.value)
         return f"the {outer} over each {self.col(plan.entity)} of its {inner}{self.where(plan.where)}"
 
+    def run(self, plan: RunArgs) -> str:
+        tests = [self.predicate(p) for p in plan.condition]
+        if plan.outcome is not None:
+            tests.append(f"{self.col(plan.outcome.column)} is a {plan.outcome.result}"
+                         + (" (rows with no result passed over)" if plan.outcome.pass_over else ""))
+        what = "rows" if plan.by is None else f"years ({self.col(plan.by)})"
+        among = self.where(plan.where, " among the rows where ")
+        return f"the longest run of consecutive {what} where {' and '.join(tests)}{among}"
+
     def search(self, plan: SearchArgs, exact: bool = False) -> str:
         if exact and plan.where:  # the filter said every word: the records came in file order, unranked
             return f"the first {plan.top_n} records{self.where(plan.where)}, in file order"
@@ -219,5 +229,5 @@ _SAYERS = [(AggregateArgs, _Say.aggregate), (RatioArgs, _Say.ratio), (CheckArgs,
            (RankArgs, _Say.rank), (FrequencyArgs, _Say.frequency), (DistinctArgs, _Say.distinct),
            (StatisticArgs, _Say.statistic), (SubsetArgs, _Say.subset), (ExpressionArgs, _Say.expression),
            (ChangeArgs, _Say.change), (LatestArgs, _Say.latest), (PositionArgs, _Say.position), (PerEntityArgs, _Say.per_entity),
-           (AgainstArgs, _Say.against),
+           (AgainstArgs, _Say.against), (RunArgs, _Say.run),
            (SearchArgs, _Say.search)]

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1] / "agent"
 
 LAYERS = [
     # 0: values and plans, no table
-    ["agent.against", "agent.errors", "agent.field_docs", "agent.numbers", "agent.per_entity", "agent.plan", "agent.positions", "agent.queries",
+    ["agent.against", "agent.errors", "agent.field_docs", "agent.numbers", "agent.per_entity", "agent.plan", "agent.positions", "agent.runs", "agent.queries",
      "agent.sqlish", "agent.summary_rows", "agent.typed_view", "agent.prompts", "agent.list_columns", "agent.text_files",
      "agent.frames", "agent.cell_rules", "agent.scratch", "agent.text_reason", "agent.mixed_dates"],
     # 1: the Table type, its profile, results, row predicates, the one opener and its cache

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from agent.router.kind import Classification
 from agent.router.router import RouterDecision
-from agent.tools import ALL_TOOLS, PLAN_TOOLS
+from agent.tools import ALL_TOOLS, PLAN_TOOLS, ROUTER_TOOLS
 from agent.web.steps import plan_line, reading
-from tests.tool_calls import CALLS, GAMES
+from tests.tool_calls import CALLS, GAMES, ROUTER_CALLS
 from tests.web_server import make_app, web_config
 
 TOKEN = "test-token"
@@ -40,7 +40,7 @@ COMPUTING = Classification(kind="computation", tier=1, matched=[], confidence=0.
 
 def plan(name: str):
     """The hand-worked call of tool `name` (tests/tool_calls.py) as its typed plan."""
-    return ALL_TOOLS[name].args.model_validate(CALLS[name][0])
+    return {**ALL_TOOLS, **ROUTER_TOOLS}[name].args.model_validate({**CALLS, **ROUTER_CALLS}[name][0])
 
 
 @pytest.fixture()
@@ -60,7 +60,7 @@ def ask(api: TestClient, table: str, question: str) -> tuple[list[str], dict]:
 
 
 def test_every_plan_type_has_a_worked_call():
-    assert {PLAN_TOOLS[t] for t in PLAN_TOOLS} <= set(CALLS)
+    assert {PLAN_TOOLS[t] for t in PLAN_TOOLS} <= set(CALLS) | set(ROUTER_CALLS)
 
 
 @pytest.mark.parametrize("name", sorted(PLAN_TOOLS.values()))

@@ -49,3 +49,8 @@ CALLS: dict[str, tuple[dict, Callable[[dict], object], object]] = {
     "against": ({"column": "points", "cmp": ">", "anchor": [{"column": "goals", "op": "=", "value": 9}]}, value, 3),
     # the row with 9 goals (Birch 2022) has 8 points; 10, 14 and 12 are more
 }
+
+ROUTER_CALLS: dict[str, tuple[dict, Callable[[dict], object], object]] = {
+    "run": ({"condition": [ASH]}, value, 2),  # Ash's rows are rows 1 and 2: a run of 2
+}
+"""The same for the tools only the router's plans run (agent.tools.ROUTER_TOOLS)."""

@@ -18,12 +18,13 @@ from agent.against import AgainstArgs
 from agent.engine.against_engine import against
 from agent.engine.entity_engine import per_entity
 from agent.engine.position_engine import position
+from agent.engine.run_engine import run_length
 from agent.engine.sql_engine import SqlEngine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate
 from agent.sqlish import aggregate_expr as agg_text, predicate_sql as predicate_text, where_sql as where_text
 from agent.queries import (ChangeArgs, CheckArgs, CheckKind, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           PerEntityArgs, PositionArgs, QueryPlan, RankArgs, StatisticArgs, StatOp, SubsetArgs)
+                           PerEntityArgs, PositionArgs, QueryPlan, RankArgs, RunArgs, StatisticArgs, StatOp, SubsetArgs)
 from agent.results import CheckResult, RowsResult, StatResult, ValueCount, ValuesResult
 from agent.table_type import Table
 
@@ -225,7 +226,7 @@ def change(engine: SqlEngine, table: Table, args: ChangeArgs):
 
 OPERATIONS = {PositionArgs: position, PerEntityArgs: per_entity, AgainstArgs: against, CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
-              LatestArgs: latest}
+              LatestArgs: latest, RunArgs: run_length}
 
 
 def run_query_sql(engine: SqlEngine, table: Table, plan: QueryPlan):

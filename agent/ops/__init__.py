@@ -13,17 +13,18 @@ from agent.ops.check import check
 from agent.ops.entity import per_entity
 from agent.ops.position import position
 from agent.ops.rank import rank
+from agent.ops.run import run_length
 from agent.ops.stats import change, expression, latest, statistic, subset
 from agent.ops.values import distinct, frequency
 from agent.queries import (ChangeArgs, CheckArgs, DistinctArgs, ExpressionArgs, FrequencyArgs, LatestArgs,
-                           PerEntityArgs, PositionArgs, QueryPlan, RankArgs, StatisticArgs, SubsetArgs)
+                           PerEntityArgs, PositionArgs, QueryPlan, RankArgs, RunArgs, StatisticArgs, SubsetArgs)
 from agent.results import Result
 from agent.table_type import Table
 
 OPERATIONS = {CheckArgs: check, RankArgs: rank, FrequencyArgs: frequency, DistinctArgs: distinct,
               StatisticArgs: statistic, SubsetArgs: subset, ExpressionArgs: expression, ChangeArgs: change,
               LatestArgs: latest, PositionArgs: position, PerEntityArgs: per_entity,
-              AgainstArgs: against}
+              AgainstArgs: against, RunArgs: run_length}
 
 
 def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:

@@ -55,6 +55,9 @@ from agent.table import Table
 from agent.router import vocabulary as V
 from agent.router.follow_up import opens_question, refers_back
 from agent.router.two_asks import two_questions
+from agent.router.streaks import streak_reading
+from agent.router.streak_plan import run_from_count
+from agent.router.verify.runs import check_run
 
 
 class RouterDecision(BaseModel):
@@ -112,6 +115,8 @@ class Router:
         follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
+        said, (asked, streak, unread) = asked, _streak_reading(asked)
+        rest = asked  # the count's question, before the later readings rewrite it
         asked, compared = compared_reading(asked)
         asked, aside = set_aside_reading(asked)
         asked, postfix = postfix_comparisons(asked)
@@ -123,9 +128,11 @@ class Router:
             classification = classify(asked)
             decision.classification = classification
         try:
-            if (two := two_questions(asked)) is not None:
-                raise Abstain(two)
+            if (two := two_questions(asked)) is not None or unread is not None:
+                raise Abstain(two) if two is not None else unread
             self._route_asked(decision, classification, question, asked, previous, follow_up)
+            if streak is not None:
+                self._run(decision, streak, said, rest)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
@@ -220,6 +227,16 @@ class Router:
             "kind": "computation", "confidence": max(decision.classification.confidence, 0.8)})
         return True
 
+    def _run(self, decision: RouterDecision, streak, said: str, rest: str) -> None:
+        """`decision` (the verified count of `rest`, the question `said` without its run words) as
+        the longest run those words name (streak_plan.py), checked against the words taken out
+        (verify/runs.py). Raises Abstain."""
+        if decision.plan is None:
+            raise Abstain(f"I read '{streak.said}' as a run of consecutive rows, but the rest of the question "
+                          "asks for records, not a count of rows.")
+        decision.plan = run_from_count(decision.plan, streak, self.table, decision.notes)
+        check_run(decision.plan, said, rest)
+
     def _checked(self, plan: BaseModel, reading: Reading, draft: Draft, asked: str,
                  previous: BaseModel | None = None) -> BaseModel:
         """The last stages every plan passes: identifiers counted as entities, a history table's
@@ -252,6 +269,14 @@ def _named_columns_used(reading: Reading, plan: BaseModel, table: Table) -> None
         if item.kind == "column" and f'"{item.column}"' not in used and _one_row_exists(plan, table):
             raise Abstain(f"'{item.text}' names {item.column}, which the test I could build does not use (it only "
                           f"finds the row); say which value of {item.column} to test, e.g. '{item.column} = ...'.")
+
+
+def _streak_reading(asked: str):
+    """(asked, the run it names, None) from agent.router.streaks, or (asked, None, the Abstain it raised)."""
+    try:
+        return (*streak_reading(asked), None)
+    except Abstain as exc:
+        return asked, None, exc
 
 
 def _without_instruction(question: str) -> str:
