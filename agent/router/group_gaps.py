@@ -28,11 +28,11 @@ def rank_real_groups(plan: BaseModel, table: Table, notes: list[str]) -> BaseMod
     for column in plan.group_by:
         if any(p.column == column and p.op in (Op.not_null, Op.eq, Op.in_) for p in where):
             continue
-        blank = table.df[column].isna() if mask is None else table.df[column][mask].isna()
-        if not table.lies_in_file and not bool(blank.any()):
+        blanks = _blanks(table, column) if mask is None else int(table.df[column][mask].isna().sum())
+        if not table.lies_in_file and not blanks:
             continue
         where.append(Predicate(column=column, op=Op.not_null))
-        count = "" if table.lies_in_file else f"{int(blank.sum()):,} "
+        count = "" if table.lies_in_file else f"{blanks:,} "
         notes.append(f"left out {count}rows with no {column}: the ranking names only real {column} values")
     return plan if len(where) == len(plan.where) else plan.model_copy(update={"where": where})
 
@@ -46,8 +46,17 @@ def note_blank_negations(plan: BaseModel, table: Table, notes: list[str]) -> Non
         for p in getattr(plan, field, None) or []:
             if not isinstance(p, Predicate) or p.op not in (Op.ne, Op.not_in) or p.column not in table.df:
                 continue
-            blank = int(table.df[p.column].isna().sum())
+            blank = _blanks(table, p.column)
             if blank or table.lies_in_file:
                 count = f"{blank:,} " if not table.lies_in_file else ""
                 notes.append(f"left out {count}row{'s' if blank != 1 else ''} with no {p.column} from "
                              f"'{p.column} {p.op.value} ...': a blank is not known to differ")
+
+
+def _blanks(table: Table, column: str) -> int:
+    """The number of blank cells of `column` over every row of `table.df`, counted once per table
+    and column (kept on the table: its cells never change)."""
+    cache = table.__dict__.setdefault("_group_gap_blanks", {})
+    if column not in cache:
+        cache[column] = int(table.df[column].isna().sum())
+    return cache[column]

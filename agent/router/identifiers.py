@@ -31,8 +31,9 @@ def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, re
     percentage counts rows, not distinct ids), and arithmetic or changes over an identifier. A
     column that is an identifier only by its values (distinct increasing integers) and is named by
     its header ('the total v') is aggregated as asked: its role is a guess, the words are not."""
+    headed = _headed(reading)
     ids = {c for c, role in table.roles.items() if role is ColumnRole.identifier
-           and (_id_by_name(c) or not _by_header(reading, c))}  # 'total v' on values 0..99 is asked as said
+           and (_id_by_name(c) or c not in headed)}  # 'total v' on values 0..99 is asked as said
     if isinstance(plan, AggregateArgs):
         if plan.op is Agg.sum and _by_header(reading, plan.column) and plan.column in ids:
             raise Abstain(f"{plan.column} is an identifier: its values are labels, and a sum of them means nothing; "
@@ -57,9 +58,14 @@ def count_entities(plan: AggregateArgs | RatioArgs | QueryPlan, table: Table, re
 
 def _by_header(reading: Reading, column: str | None) -> bool:
     """True when the question names `column` by its header ('respondent_id', 'respondent id')."""
+    return column in _headed(reading)
+
+
+def _headed(reading: Reading) -> set[str]:
+    """The columns the question names by their headers (see `_by_header`), read once per call."""
     def norm(text: str) -> str:
         return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
-    return any(i.column == column and norm(i.text) == norm(column) for i in reading.of("column"))
+    return {i.column for i in reading.of("column") if i.column is not None and norm(i.text) == norm(i.column)}
 
 
 @lru_cache(maxsize=4096)

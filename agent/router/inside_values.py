@@ -29,11 +29,28 @@ def holders(phrase: str, table: Table) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     if not wanted:
         return found
-    for column, cells in _cell_words(table).items():
-        hits = sorted({v for v, words in cells if _inside(wanted, words)})
+    cells_of = _cell_words(table)
+    for column, at in _word_index(table).get(wanted[0], {}).items():
+        cells = cells_of[column]
+        hits = sorted({cells[i][0] for i in at if _inside(wanted, cells[i][1])})
         if hits:
             found[column] = hits
     return found
+
+
+def _word_index(table: Table) -> dict[str, dict[str, list[int]]]:
+    """{word: {column: positions in `_cell_words`'s list of the cells holding it}}, columns in
+    `_cell_words`'s order: a phrase is looked for only in the cells holding its first word. Built
+    once per table (kept on it)."""
+    cached = table.__dict__.get("_inside_word_index")
+    if cached is None:
+        cached = {}
+        for column, cells in _cell_words(table).items():
+            for i, (_, words) in enumerate(cells):
+                for word in dict.fromkeys(words):
+                    cached.setdefault(word, {}).setdefault(column, []).append(i)
+        table.__dict__["_inside_word_index"] = cached
+    return cached
 
 
 def _cell_words(table: Table) -> dict[str, list[tuple[str, list[str]]]]:

@@ -42,7 +42,7 @@ def names_column(part: Part, item: Item, ctx: Context) -> Strength | None:
         return strength_of(item)  # a value says which rows, never what is measured or grouped
     if kind == "op" and item.meanings[0].value == "count" and _quantity_after(item, column, ctx):
         return Strength.STRONG  # 'the highest number of steals': the values of steals
-    if (kind == "measure" or (kind == "number" and item.currency) or _magnitude(item, ctx)) and column == ctx.lex.measure:
+    if column == ctx.lex.measure and (kind == "measure" or (kind == "number" and item.currency) or _magnitude(item, ctx)):
         return Strength.STRONG  # 'spend', '$1000', 'the largest invoice': the table's one money column
     if kind == "number" and item.currency and ctx.lex.measure is None and _one_money(column, ctx):
         return Strength.STRONG  # '$100' beside Fee ($) and Duration (min): money names the one money column
