@@ -217,8 +217,8 @@ def _column(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Tab
         draft.group_by.append(column)
     elif groupable and prev is not None and prev.kind == "number" and prev.used:
         draft.group_by.append(column)  # "top 5 regions"
-    elif table.roles[column] is not ColumnRole.date or draft.op in ("count", "count_distinct"):
-        draft.columns.append(item)  # a date column is a period, or what a count counts (its occasions)
+    elif table.roles[column] is not ColumnRole.date:
+        draft.columns.append(item)
 
 
 def _counted_rows_not_values(item: Item, nxt: Item | None, prev: Item | None, scope: Item | None,
