@@ -156,9 +156,10 @@ def _change(result: ChangeResult) -> str:
     period = lambda v: f"{v:g}" if isinstance(v, float) else str(v)  # 2014, not 2,014
     lead = (f"{result.column} went from {fmt_in(result.start_value, result.column)} ({period(result.start)}) to "
             f"{fmt_in(result.end_value, result.column)} ({period(result.end)})")
+    absolute = ("-" if result.absolute < 0 else "+") + fmt(abs(result.absolute))  # every digit: 30,192, not 3.019e+04
     if result.report == "percent":
-        return f"{lead}: a change of {percent} ({result.absolute:+,.4g})."
-    return f"{lead}: a change of {result.absolute:+,.4g} ({percent})."
+        return f"{lead}: a change of {percent} ({absolute})."
+    return f"{lead}: a change of {absolute} ({percent})."
 
 
 def _stat(result: StatResult, plan: object) -> str:
