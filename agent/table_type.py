@@ -38,6 +38,10 @@ class ColumnRole(StrEnum):
     text = "text"
 
 
+TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
+"""The roles whose cells are text (names, labels, codes): what a value, a label or a list is read from."""
+
+
 @dataclass(frozen=True)
 class ParseReport:
     """How one column's raw text became typed values. Counts are cells."""

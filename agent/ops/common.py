@@ -14,12 +14,11 @@ from agent.plan import Agg, Op, Predicate
 from agent.predicates import Selection, canonical_labels, select, selected
 from agent.results import Provenance, Value
 from agent.sqlish import aggregate_expr as agg_text, literal, predicate_sql as predicate_text, where_sql as where_text
-from agent.table_type import ColumnRole, Table, table_notes
+from agent.table_type import TEXT_ROLES, Table, table_notes
 
 if TYPE_CHECKING:
     import pandas as pd
 
-TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def provenance(table: Table, operation: str, selection: Selection, started: float, **fields: object) -> Provenance:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from agent.router.draft import Abstain
 from agent.router.tokens import Token, tokenize
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
 if TYPE_CHECKING:
     import pandas as pd
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _MAX_TOKENS = 12
 _COUNTRY_CODE = re.compile(r"(.*[^\s(])\s*\([A-Z]{3}\)[\s*\u2020\u2021^]*")
 """A name followed by a three-letter country code ('Russia (RUS)', 'Great Britain (GBR)*' in medal
@@ -50,7 +50,7 @@ def _index(table: Table) -> dict[tuple[str, ...], list[Cell]]:
     index: dict[tuple[str, ...], list[Cell]] = {}
     for column in table.df.columns:
         role = table.roles[column]
-        if role not in _TEXT and role is not ColumnRole.numeric:
+        if role not in TEXT_ROLES and role is not ColumnRole.numeric:
             continue
         counts = table.df[column].dropna().value_counts(sort=False)
         for value, rows in counts.items():

@@ -14,9 +14,9 @@ from agent.router.lexicon import Lexicon
 from agent.router.reading import Reading
 from agent.router.row_nouns import plural
 from agent.router.rows import one_per_row
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
-_ENTITY = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 COUNT_WORDS = frozenset({"number", "numbers", "count", "counts", "many"})
@@ -34,7 +34,7 @@ def entity_nouns(draft: Draft, reading: Reading, lex: Lexicon, table: Table) -> 
     unread = [c for c in draft.columns if not c.used]
     named = set(c.column for c in unread)
     rows = [c for c in unread if plural(c.text.lower()) and not c.similar and not c.weak
-            and table.roles.get(c.column) in _ENTITY and c.column not in lex.numeric_columns
+            and table.roles.get(c.column) in TEXT_ROLES and c.column not in lex.numeric_columns
             and one_per_row(table, c.column)]
     measures = named - {c.column for c in rows}
     by_word = not measures and draft.measure_used  # 'the average cost of months ...': a measure word names it

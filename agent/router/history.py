@@ -19,9 +19,9 @@ from agent.router.row_nouns import ROW_NOUN
 from agent.router.draft import Abstain, Draft
 from agent.router.file_noun import rows_named
 from agent.router.history_words import ever_or_latest, not_a_count, on_a_date, two_dates, two_ids
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ def status_like(table: Table, column: str) -> bool:
     """A text column holding a state that changes over time: its header says status/stage/phase, or
     says state and holds a status word (not a US state), or most of its values are status words
     (open, closed, pending...)."""
-    if table.roles.get(column) not in _TEXT:
+    if table.roles.get(column) not in TEXT_ROLES:
         return False
     words = set(header_words(column))
     values = {str(v).strip().casefold() for v in table_rows.distinct(table, column)}
@@ -54,7 +54,7 @@ def find_history(table: Table, lex: Lexicon, status: str, named: str | None, pla
     Raises Abstain when several columns could be the id or the date (worded for `plan`: history_words)."""
     if not lex.date_columns or not status_like(table, status):
         return None
-    candidates = [named] if named else [c for c in table.df.columns if table.roles[c] in _TEXT and c != status]
+    candidates = [named] if named else [c for c in table.df.columns if table.roles[c] in TEXT_ROLES and c != status]
     ids = [c for c in candidates if changes_within(table, c, status)]
     if not ids:
         return None
@@ -125,7 +125,7 @@ def history_reading(plan: object, reading: Reading, draft: Draft, lex: Lexicon, 
         draft.notes.append(f"read every row (each {status} update), not only each id's latest row")
         return plan  # 'rows', 'entries', the file's noun; a noun only guessed after 'how many' says nothing
     named = _counted(plan)
-    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and c != status and table.df[c].is_unique]
+    unique = [c for c in table.df.columns if table.roles[c] in TEXT_ROLES and c != status and table.df[c].is_unique]
     if named is None and unique:  # each row is one loan, order, ...: rows are entities, not updates
         draft.notes.append(f"counted rows, each one {unique[0]} (not any id's latest {status})")
         return plan

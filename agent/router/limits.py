@@ -6,10 +6,10 @@ from __future__ import annotations
 from agent.router.lexicon import Lexicon
 from agent.router.ranges import range_between
 from agent.router.reading import Reading
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def take_limit(reading: Reading) -> int | None:
@@ -66,7 +66,7 @@ def take_periods(reading: Reading, lex: Lexicon, table: Table) -> tuple[str, obj
             years = set(series.dropna().dt.year.astype(str))
             if all(t[:4] in years for t in texts):
                 holders.append((column, *texts))
-        elif table.roles[column] in _TEXT and all(i.kind == "number" for i in found):
+        elif table.roles[column] in TEXT_ROLES and all(i.kind == "number" for i in found):
             texts = {str(v).strip() for v in series.dropna().unique()}
             if all(f"{v:g}" in texts for v in values):
                 holders.append((column, *(f"{v:g}" for v in values)))

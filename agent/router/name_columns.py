@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from agent import table_rows
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _LETTER = re.compile(r"[^\W\d_]")
 """A letter of any script (a word character that is neither a digit nor '_')."""
 _SAMPLE = 200
@@ -21,7 +21,7 @@ def names_things(table: Table, column: str) -> bool:
     """True when `column` is a text column whose values name something: at least NAMING_SHARE of
     its first _SAMPLE non-missing cells contain a letter. Numeric, date and flag columns, and text or
     identifier columns of dates or digit codes ('15/04/2020', '00123', '1001'), are False."""
-    if table.roles.get(column) not in _TEXT or column not in table.df.columns:
+    if table.roles.get(column) not in TEXT_ROLES or column not in table.df.columns:
         return False
     cells = [str(v) for v in table.df[column].dropna().head(_SAMPLE) if str(v).strip()]
     if not cells:

@@ -6,10 +6,10 @@ from agent.plan import Predicate
 from agent.router.draft import Abstain, Draft
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.reading import Item, Reading
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def named_columns(draft: Draft) -> list[Item]:
@@ -36,7 +36,7 @@ def no_names_of_numbers(reading: Reading, column: str, lex: Lexicon, table: Tabl
         if item.column == column and column in lex.numeric_columns and after is not None \
                 and after.text.lower() in ("name", "names"):
             stem = column.strip().lower()
-            companions = [c for c in table.df.columns if c != column and table.roles[c] in _TEXT
+            companions = [c for c in table.df.columns if c != column and table.roles[c] in TEXT_ROLES
                           and c.strip().lower().startswith(stem)]
             if len(companions) != 1:
                 raise Abstain(f"'{item.text} {after.text}' asks for names, but {column} holds numbers.")

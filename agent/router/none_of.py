@@ -18,12 +18,12 @@ from agent.router.draft import Draft
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.row_nouns import plural
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 _NONE = frozenset({"no", "not", "without", "zero"})
 _OWNERS = frozenset({"their", "his", "her", "its", "whose", "each", "every"})
 _YES_NO = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can"})
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _BETWEEN = frozenset({"have", "has", "had", "any", "a", "an", "get", "got"})
 
 
@@ -70,7 +70,7 @@ def _one_row_each(reading: Reading, table: Table) -> bool:
     if words & _OWNERS or (reading.tokens and reading.tokens[0].lower in _YES_NO):
         return False
     return all(one_per_row(table, i.column) for i in reading.of("column")
-               if i.column is not None and table.roles.get(i.column) in _TEXT)
+               if i.column is not None and table.roles.get(i.column) in TEXT_ROLES)
 
 
 def _kept_verb(item: Item) -> bool:

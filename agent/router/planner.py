@@ -26,8 +26,8 @@ from agent.router.verify.text_measure import check_text_magnitude
 from agent.router.row_nouns import not_named_by_op_word
 from agent.router.share_split import split_share
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def to_plan(draft: Draft, reading: Reading, lex: Lexicon, table: Table, previous: Plan | None = None,
@@ -154,13 +154,13 @@ def _counted_column(draft: Draft, lex: Lexicon, table: Table, predicates: list[P
     pages' of a numeric column sums it, a bare count counts rows, 'how many different products'
     the entity's id. Raises Abstain for a count that would be 1 by construction or ambiguous."""
     key = one_row_key(predicates, table) or named_row_key(predicates, reading, table)
-    if op in ("count", "count_distinct") and column is not None and table.roles[column] in _TEXT and key:
+    if op in ("count", "count_distinct") and column is not None and table.roles[column] in TEXT_ROLES and key:
         raise Abstain(f"{key} names one row, so counting its {column} gives 1 by construction; "
                       f"the number asked for may be written inside {column}.")
     if op in ("count", "count_distinct") and column is not None and draft.counts_entity:
         raise Abstain(f"'{draft.counts_entity}' are the rows, one each, but {column} is named with no value to "
                       f"test; say which value of {column} counts.")
-    if op == "count" and column is not None and table.roles[column] in _TEXT:
+    if op == "count" and column is not None and table.roles[column] in TEXT_ROLES:
         if table.roles[column] is not ColumnRole.identifier and holds_numbers(table, column):  # 'how many riders on the Surf's Up' with Riders '20', 'Unknown'
             raise Abstain(f"{column} holds numbers written as text, so 'how many' of it may ask for the number "
                           f"written in {column} or for how many different values it has; say which.")

@@ -20,10 +20,10 @@ from agent.router.standings import placed_label
 from agent.router.reading import Reading
 from agent.router.rows import one_row_key
 from agent.router.value_rows import named_row_key
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 _CMP = {">": Cmp.gt, ">=": Cmp.ge, "<": Cmp.lt, "<=": Cmp.le, "=": Cmp.eq}
@@ -77,7 +77,7 @@ def _yes_no(reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> Check
         return _compare(reading, draft, lex)
     if not predicates:
         raise Abstain("I could not tell what condition the yes/no question tests.")
-    asked = [c for c in named_columns(draft) if table.roles[c.column] not in _TEXT]
+    asked = [c for c in named_columns(draft) if table.roles[c.column] not in TEXT_ROLES]
     if asked:  # 'is there a player with ...': a text column names who, the condition is the test
         raise Abstain(f"I could not tell what the yes/no question asks of {asked[0].column}.")
     if V.ALL_WORDS.search(" ".join(i.text for i in reading.items)) and not V.ANY_WORDS.search(

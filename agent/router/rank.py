@@ -15,9 +15,9 @@ from agent.router.reading import Item, Reading
 from agent.router.rows import distinct_count, one_per_row, rows_are_entities
 from agent.router.words import singular
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def file_order_rank(draft: Draft, taken: tuple[str, int | None], label: str | None = None) -> RankArgs:
@@ -55,7 +55,7 @@ def rank_plan(reading: Reading, draft: Draft, limit: int | None, lex: Lexicon, t
         before = [label]  # 'who has the highest X': the row's label, ties named
     elif not before and limit is None:
         return None  # 'the highest X' is an aggregate (MAX), left to the planner
-    repeated = [c for c in before if table.roles[c] in _TEXT and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
+    repeated = [c for c in before if table.roles[c] in TEXT_ROLES and distinct_count(table, c)[0] < distinct_count(table, c)[1]]
     if repeated and not reading.row_scope and not reading.of("row", "entity"):
         _rows_or_totals(reading, repeated[0], table)
         return None  # totals per value: the planner's group-by
@@ -145,7 +145,7 @@ def _who(reading: Reading, table: Table) -> str | None:
     does not start with 'who'; raises Abstain when no column or several could name the rows."""
     if not asks_who(reading):
         return None
-    unique = [c for c in table.df.columns if table.roles[c] in _TEXT and one_per_row(table, c) and names_things(table, c)]
+    unique = [c for c in table.df.columns if table.roles[c] in TEXT_ROLES and one_per_row(table, c) and names_things(table, c)]
     named = [c for c in unique if "name" in c.lower()]
     labels = named if len(named) == 1 else unique
     if len(labels) != 1:

@@ -33,8 +33,8 @@ from agent.router.rows import distinct_count
 from agent.router.tokens import Token, tokenize
 from agent.router import vocabulary as V
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 ROW_NOUN = "counted"
 """The `Meaning.value` of a row item read here (a row noun of the table's own entity)."""
 QUANTITY_NOUNS = frozenset("""points goals medals votes wins losses draws ties runs laps yards touchdowns seats
@@ -222,7 +222,7 @@ def check_row_count(plan: BaseModel, reading: Reading, table: Table) -> None:
         raise Abstain(f"'how many {_noun(reading)}' with no condition would count every row on the noun alone; "
                       "I cannot tell that each row is one of them. Ask for the number of rows.")
     for p in plan.where:
-        if p.op is not Op.eq or table.roles.get(p.column) not in _TEXT:
+        if p.op is not Op.eq or table.roles.get(p.column) not in TEXT_ROLES:
             continue
         rows = int(selected(table, [p], allow_empty=True).mask.sum())
         if rows == 1:
@@ -255,7 +255,7 @@ def _rows_are_entries(plan: AggregateArgs, reading: Reading, table: Table) -> No
     columns (a 'Bye' row of a list of matches)."""
     for column in table.df.columns:
         words = {t.lower for t in tokenize(str(column))}
-        if "name" in words and table.roles[column] in _TEXT:
+        if "name" in words and table.roles[column] in TEXT_ROLES:
             distinct, present = distinct_count(table, str(column))
             if distinct < present:
                 raise Abstain(f"{column} repeats a value, so the rows may not be one each of the {_noun(reading)}; "

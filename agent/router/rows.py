@@ -10,9 +10,9 @@ from agent.plan import Predicate
 from agent.router.intensive import intensive_header
 from agent.router.words import header_words
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def distinct_count(table: Table, column: str) -> tuple[int, int]:
@@ -31,7 +31,7 @@ def one_row_key(predicates: list[Predicate], table: Table) -> str | None:
     """The column of an equality condition that picks at most one row (its values are all distinct:
     'Book Title = Sapiens', or a year column with one row a year: 'Year = 2011'), else None."""
     for p in predicates:
-        keyed = table.roles[p.column] in _TEXT or year_column(p.column, table)
+        keyed = table.roles[p.column] in TEXT_ROLES or year_column(p.column, table)
         if p.op.value == "=" and keyed and one_per_row(table, p.column):
             return p.column
     return None

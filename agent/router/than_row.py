@@ -37,7 +37,8 @@ from agent.router.reading import Reading
 from agent.router.rows import one_per_row
 from agent.router.tokens import Token, tokenize
 from agent.router.units import unit_word
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 UP = frozenset({"more", "higher", "greater", "larger", "bigger", "taller", "older", "heavier", "longer"})
 DOWN = frozenset({"fewer", "less", "lower", "smaller", "shorter", "younger", "lighter"})
@@ -49,7 +50,6 @@ _NOT_A_ROW = frozenset({"any", "all", "every", "each", "other", "others", "rest"
                         "that", "those", "this", "these", "they", "he", "she", "it", "him", "her", "them", "ever",
                         "before", "usual", "expected", "average", "normal"})
 """First words after 'than' that name no row ('than any other', 'than in 2001', 'than they did')."""
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def read_than_row(reading: Reading, lex: Lexicon, table: Table) -> AgainstArgs | None:
@@ -68,7 +68,7 @@ def read_than_row(reading: Reading, lex: Lexicon, table: Table) -> AgainstArgs |
     if anchor is None and ask != "check" and (cells(whole, table) or cells(named, table)):
         raise Abstain(f"I read '{words[degree]} ... than' as a comparison with one named row, but "
                       f"{describe(named, table)}.")
-    if anchor is None or table.roles.get(anchor.column) not in _TEXT:
+    if anchor is None or table.roles.get(anchor.column) not in TEXT_ROLES:
         return None  # no cell ('than the North in total'), or a group ('is research bigger than sales'): other readings
     if ask != "check" and not one_per_row(table, anchor.column):  # 'how many nations' over several rows a nation
         raise Abstain(f"{anchor.column} does not hold one value a row (repeated or blank), so counting or listing "

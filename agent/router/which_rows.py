@@ -19,9 +19,9 @@ from agent.plan import Op, Predicate
 from agent.queries import DistinctArgs
 from agent.router.draft import Draft
 from agent.router.rows import one_per_row
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def which_rows(draft: Draft, predicates: list[Predicate], table: Table) -> DistinctArgs | None:
@@ -33,7 +33,7 @@ def which_rows(draft: Draft, predicates: list[Predicate], table: Table) -> Disti
     label = draft.group_by[0]
     on_label = [p for p in predicates if p.column == label]
     set_aside = all(p.op in (Op.ne, Op.not_in) for p in on_label) and len(on_label) < len(predicates)
-    if table.roles.get(label) not in _TEXT or (on_label and not set_aside) or not one_per_row(table, label):
+    if table.roles.get(label) not in TEXT_ROLES or (on_label and not set_aside) or not one_per_row(table, label):
         return None
     draft.notes.append(f"each {label} is one row: listed the {label} of the rows where the conditions hold")
     return DistinctArgs(column=label, where=predicates)

@@ -22,8 +22,8 @@ from agent.router.verify.cells import holds_numbers
 from agent.router.verify.summed import years_column
 from agent.router.value_heads import head_of_tested_value
 from agent.table import ColumnRole
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _GENERIC = {w.rstrip("s") for w in V.GENERIC_HEADER_WORDS} | set(V.GENERIC_HEADER_WORDS) | {"kind", "sort"}
 
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -75,7 +75,7 @@ def _row_word(item: Item, parts: list[Part], ctx: Context) -> bool:
     tokens = ctx.reading.tokens
     before = [t.lower for t in tokens[max(0, item.pos - 2):item.pos]]
     after = tokens[item.pos + len(item.text.split())].lower if item.pos + len(item.text.split()) < len(tokens) else ""
-    text_column = item.kind == "column" and ctx.table.roles.get(item.column) in _TEXT
+    text_column = item.kind == "column" and ctx.table.roles.get(item.column) in TEXT_ROLES
     if text_column and ctx.plan_kind == "CheckArgs" and before and before[-1] in ("a", "an", "any", "some", "all", "every"):
         return True
     if item.kind == "column" and ctx.table.roles.get(item.column) is ColumnRole.identifier and _counts(parts, ctx):
@@ -176,7 +176,7 @@ def _crossed_values(items: list[Item], ctx: Context, parts: list[Part] | None = 
             prev = ctx.reading.before(prev)  # 'directed by Jim Ryan': the column before 'by'
         between = [t.lower for t in ctx.reading.tokens[prev.pos + len(prev.text.split()):item.pos]] if prev else []
         if prev is not None and prev.kind == "column" and prev.column != item.column and set(between) <= {"by", "of"} \
-                and ctx.table.roles.get(prev.column) in _TEXT and between \
+                and ctx.table.roles.get(prev.column) in TEXT_ROLES and between \
                 and prev.pos not in ctx.reading.id_rows:  # 'the most loans of Children books': the rows
             crossed.append(item)
     return crossed
@@ -209,7 +209,7 @@ def _double_negations(items: list[Item], ctx: Context) -> list[Item]:
 
 def check_accounted(parts: list[Part], items: list[Item], ctx: Context) -> None:
     """Raises Abstain naming the content words no part of the plan stands on."""
-    labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in _TEXT
+    labelled = any(p.role is not Role.filter and ctx.table.roles.get(p.column or "") in TEXT_ROLES
                    and not holds_numbers(ctx.table, p.column) for p in parts)  # race 1..24 names nothing
     loose = []
     for i in items:

@@ -12,7 +12,8 @@ from agent.router import vocabulary as V
 from agent.router.lexicon import Lexicon
 from agent.router.reading import Item, Reading
 from agent.router.verify.parts import Part
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES  # noqa: F401  (re-exported: the verifier rules read it from here)
 
 
 class Strength(IntEnum):
@@ -39,8 +40,6 @@ class Context:
 
 
 Rule = Callable[[Part, Item, Context], Strength | None]
-TEXT_ROLES = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
-"""Column roles whose values label rows (a name, a category, an id)."""
 CONTENT_WORDS = frozenset({"name", "names"})
 """Words of closed kinds that still ask for something: 'the name of ...' asks for a row's label
 (a text column shown or grouped); so does 'who' opening the question."""

@@ -24,12 +24,12 @@ from agent.ops.common import selected
 from agent.router.draft import Abstain
 from agent.router.positions import PLACEHOLDERS
 from agent.router.values import bare_name
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
 if TYPE_CHECKING:
     import pandas as pd
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _SHOWING = {"RankArgs": "columns", "PositionArgs": "columns", "FrequencyArgs": "column", "DistinctArgs": "column"}
 """Plan kinds whose answer is cells of a column, and the field naming the column(s) shown."""
 
@@ -43,7 +43,7 @@ def check_decorated_labels(plan: BaseModel, table: Table) -> None:
     if field is None or table.lies_in_file:
         return
     shown = getattr(plan, field)
-    columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in _TEXT
+    columns = [c for c in (shown if isinstance(shown, list) else [shown]) if table.roles.get(c) in TEXT_ROLES
                and _decorated(table, c)]
     if not columns:
         return
@@ -203,7 +203,7 @@ def check_noted_names(plan: BaseModel, table: Table) -> None:
     (second time)'; 'Canada*' beside 'Canada'): the different cells, or the different names? So
     does a placeholder counted as a value ('—' for no coach)."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value != "count_distinct" or table.lies_in_file \
-            or table.roles.get(plan.column) not in _TEXT:
+            or table.roles.get(plan.column) not in TEXT_ROLES:
         return
     where = list(plan.where or [])
     cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]

@@ -14,9 +14,9 @@ from agent import table_rows
 from agent.router.verify.context import Context
 from agent.router.verify.parts import Part
 from agent.router.words import header_words, singular
-from agent.table import ColumnRole, Table
+from agent.table import Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _WORD = re.compile(r"[a-z]+")
 _NOUN_KINDS = ("row", "entity")
 _LABEL_WORDS = 4
@@ -87,7 +87,7 @@ def cell_words(table: Table) -> frozenset[str]:
     if "words" not in cache:
         words: set[str] = set()
         for column in table.columns:
-            if table.roles.get(column) not in _TEXT:
+            if table.roles.get(column) not in TEXT_ROLES:
                 continue
             values = table_rows.distinct(table, column)
             if len(values) <= 20000:

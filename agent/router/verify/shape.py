@@ -23,12 +23,12 @@ from agent.router.verify.decorated import check_decorated_labels, check_noted_na
 from agent.router.verify.summary_labels import middle_totals, typed_away_labels
 from agent.router.words import header_words, singular
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
 _SUMMARY = re.compile(r"^\s*(?:(?:grand\s+|sub)?totals?\b(?!\s*\w+\s+\w)|(?:average|averages|mean|sum|overall|all)\s*:?\s*$"
                       r"|[^\W\d_]+\s+totals?\s*:?\s*$)", re.IGNORECASE)
 """'Total', 'Totals:', 'TOTAL MAINLAND', 'Grand total', 'League total', 'Average', 'All': not
 'All-Africa Games'."""
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 _DISTINCT = {"distinct", "different", "unique"}
 _EQUALITIES = {"=", "!=", "in", "not in"}
 
@@ -41,7 +41,7 @@ def summary_rows(table: Table) -> dict[int, tuple[str, str]]:
     if "rows" not in cache:
         found, rows = {}, table.rows
         edges = table_rows.row_cells(table, sorted({*range(min(3, rows)), *range(max(0, rows - 3), rows)}))
-        for column in [c for c, role in table.roles.items() if role in _TEXT]:
+        for column in [c for c, role in table.roles.items() if role in TEXT_ROLES]:
             for pos, cells in edges.items():
                 value = cells[column]
                 if isinstance(value, str) and _SUMMARY.match(value) and _count(table, column, value) == 1:
@@ -152,7 +152,7 @@ def check_value_inside_others(plan: BaseModel, table: Table, reading: Reading | 
     it, or every cell naming it? A negated test ('not satisfied' beside 'Very satisfied') and a
     value list are refused alike: which rows are left out rests on the same choice."""
     for predicate in _conditions(plan):
-        if predicate.op.value not in _EQUALITIES or table.roles.get(predicate.column) not in _TEXT \
+        if predicate.op.value not in _EQUALITIES or table.roles.get(predicate.column) not in TEXT_ROLES \
                 or predicate.column not in table.roles:
             continue
         values = predicate.value if isinstance(predicate.value, list) else [predicate.value]
@@ -249,7 +249,7 @@ def check_list_cells(plan: BaseModel, table: Table) -> None:
     if name in ("AggregateArgs", "FrequencyArgs", "DistinctArgs") and getattr(plan, "column", None):
         columns.append(plan.column)
     for column in columns:
-        if column in table.roles and table.roles.get(column) in _TEXT and _list_cells(table, column):
+        if column in table.roles and table.roles.get(column) in TEXT_ROLES and _list_cells(table, column):
             raise DataAbstain(f"The cells of {column} hold lists (several lines each); I read each cell as one value, "
                               "so I cannot count or match what is inside them.")
 

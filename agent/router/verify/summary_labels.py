@@ -11,8 +11,8 @@ import re
 from agent import table_rows
 from agent.summary_rows import names_total
 from agent.table import ColumnRole, Table
+from agent.table_type import TEXT_ROLES
 
-_TEXT = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text)
 
 
 def typed_away_labels(table: Table, pattern: re.Pattern) -> dict[int, tuple[str, str]]:
@@ -31,7 +31,7 @@ def typed_away_labels(table: Table, pattern: re.Pattern) -> dict[int, tuple[str,
         if labels:
             import numpy as np
             numeric = [c for c, r in table.roles.items() if r is ColumnRole.numeric]
-            text = [c for c, r in table.roles.items() if r in _TEXT]
+            text = [c for c, r in table.roles.items() if r in TEXT_ROLES]
             for pos in np.flatnonzero(table.df[column].isna().to_numpy()):
                 if _largest(table, numeric, text, pattern, int(pos)):  # a blank rank of a tied row is data
                     found.setdefault(int(pos), (column, labels[0]))
@@ -46,7 +46,7 @@ def middle_totals(table: Table, pattern: re.Pattern, edges: dict[int, dict]) -> 
     if table.lies_in_file or table.rows > 50_000:
         return {}
     numeric = [c for c, role in table.roles.items() if role is ColumnRole.numeric]
-    text = [c for c, role in table.roles.items() if role in _TEXT]
+    text = [c for c, role in table.roles.items() if role in TEXT_ROLES]
     found: dict[int, tuple[str, str]] = {}
     for column in text if numeric else []:
         labels = [v for v, n in table_rows.values(table, column)
