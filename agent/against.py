@@ -17,6 +17,9 @@ from agent.plan import Predicate
 
 _CONFIG = ConfigDict(extra="forbid")
 
+LIST_LIMIT = 1000
+"""At most this many rows are listed by an against plan (both engines); total_rows counts them all."""
+
 
 class AgainstArgs(Documented):
     """The rows of `where` whose `column` is `cmp` (strictly greater or less than) the `column` of

@@ -49,12 +49,13 @@ def fmt_in(value: Value, column: str | None) -> str:
     return fmt_year(value) if column is not None and year_header(column) else fmt(value)
 
 
-_YEAR_WORDS = frozenset({"year", "yr"})
+_YEAR_WORDS = frozenset({"year", "yr", "season"})
 
 
 def year_header(column: str) -> bool:
     """True when a header names calendar years: one of its words (split at non-letters and at a
-    lower-to-upper case change: 'since_year', 'releaseYear', 'Year') is 'year' or 'yr'."""
+    lower-to-upper case change: 'since_year', 'releaseYear', 'Year') is 'year', 'yr' or 'season'
+    (a season written as its starting year, 1960)."""
     words = re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", column)
     return any(w.lower() in _YEAR_WORDS for w in words if w)
 

@@ -97,3 +97,17 @@ def test_a_code_no_column_holds_is_refused(tools):
     from tests.helpers import agent_over
 
     assert agent_over(tools.table()).ask("How many products have zip 02140?").status != "answered"
+
+
+def test_a_season_or_year_column_shows_its_years_without_separators():
+    assert fmt_in(1960, "Season") == "1960" and fmt_in(2009.0, "release_year") == "2009"
+    assert fmt_in(1960, "Seats") == "1,960" and fmt_in(12000, "Season") == "12,000"  # not a year
+
+
+def test_the_first_season_in_file_order_is_written_as_a_year():
+    from tests.helpers import router_agent
+
+    outcome = router_agent("Season,Division,Position\n1960,Division 3,4th\n1961,Division 3,2nd\n1962,Division 4,1st\n",
+                           "seasons.csv").ask("what season was the first?")
+    assert outcome.status == "answered", outcome.answer
+    assert "1960" in outcome.answer and "1,960" not in outcome.answer

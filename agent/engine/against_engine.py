@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from agent.against import AgainstArgs
+from agent.against import LIST_LIMIT, AgainstArgs
 from agent.engine import compile as c
 from agent.engine import query_compile as q
 from agent.engine.plan_run import PlanRun as _Run
@@ -20,8 +20,6 @@ from agent.results import CheckResult, Provenance, RowsResult, StatResult
 from agent.sqlish import literal
 from agent.sqlish import where_sql as where_text
 from agent.table_type import Table
-
-LIST_LIMIT = 1000
 
 
 def against(engine: SqlEngine, table: Table, args: AgainstArgs) -> StatResult | RowsResult | CheckResult:

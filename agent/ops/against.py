@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from agent.against import AgainstArgs
+from agent.against import LIST_LIMIT, AgainstArgs
 from agent.engine import Engine
 from agent.engine.values import scalar
 from agent.errors import BadPredicate
@@ -41,7 +41,7 @@ def against(engine: Engine, table: Table, args: AgainstArgs) -> StatResult | Row
     columns = [table.column(x) for x in args.columns]
     df = table.df.loc[selection.mask]
     operation = f"SELECT {', '.join(columns)}{where_text([*args.where, threshold])} {said}"
-    return RowsResult(by=None, columns=columns, rows=[row_dict(df, i, columns) for i in df.index[:1000]],
+    return RowsResult(by=None, columns=columns, rows=[row_dict(df, i, columns) for i in df.index[:LIST_LIMIT]],
                       total_rows=n, provenance=provenance(table, operation, selection, started))
 
 
