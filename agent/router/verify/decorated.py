@@ -207,12 +207,13 @@ def check_noted_names(plan: BaseModel, table: Table) -> None:
         return
     where = list(plan.where or [])
     cells = table.df.loc[selected(table, where, allow_empty=True).mask, plan.column] if where else table.df[plan.column]
-    blank = next((str(v).strip() for v in cells.dropna() if _PLACEHOLDER.match(str(v))), None)
+    distinct = cells.dropna().unique()  # in order of first appearance: the first placeholder is the first row's
+    blank = next((str(v).strip() for v in distinct if _PLACEHOLDER.match(str(v))), None)
     if blank is not None:  # '—' for no coach is no coach
         raise Abstain(f"{plan.column} holds '{blank}' (no name, a placeholder) among the rows counted: one of the "
                       f"different values, or none? Ask for the {plan.column} values or exclude '{blank}'.")
     by_name: dict[str, dict[str, str]] = {}  # name -> {cell casefolded: cell}; case variants are one cell
-    for value in {str(v).strip() for v in cells.dropna()}:
+    for value in {str(v).strip() for v in distinct}:
         found = _NOTED.match(value)
         name = found.group("name") if found is not None and len(found.group("name")) >= 3 else value
         by_name.setdefault(name.casefold(), {}).setdefault(value.casefold(), value)
