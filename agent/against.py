@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_serializer, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
+from agent.answer_words import drop_empty_answers
 from agent.field_docs import Documented
 from agent.plan import Predicate
 
@@ -43,6 +45,13 @@ class AgainstArgs(Documented):
     """For check: the conditions naming the one row tested (AND)."""
     where: list[Predicate] = Field(default_factory=list)
     """For count and list: further conditions on the rows (AND)."""
+    answers: SkipJsonSchema[list[str]] = Field(default_factory=list, max_length=2)
+    """For check, set by the router alone: the words answering yes and no ('more', 'less') when the
+    question offers both (agent/answer_words.py); empty: a yes/no answer."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # noqa: ANN001, ANN202
+        return drop_empty_answers(handler(self))
 
     @model_validator(mode="after")
     def _shape(self) -> AgainstArgs:

@@ -31,6 +31,9 @@ def plural(word: str, n: int) -> str:
 
 def query_text(result: object, plan: object) -> str:
     """One or two sentences for a typed query result (plan: its QueryPlan, or None)."""
+    if isinstance(result, CheckResult) and result.said is not None:  # 'more or less': the word, then the reasons
+        text = query_text(result.model_copy(update={"said": None}), plan)
+        return f"{result.said.capitalize()} ({text.split(':', 1)[0].lower()} to '{plan.answers[0]}'):{text.split(':', 1)[-1]}"
     if isinstance(plan, AgainstArgs):
         return _against(result, plan)
     match result:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_serializer
+from pydantic.json_schema import SkipJsonSchema
 
+from agent.answer_words import drop_empty_answers
 from agent.field_docs import Documented
 from agent.against import AgainstArgs
 from agent.per_entity import PerEntityArgs
@@ -77,6 +79,13 @@ class CheckArgs(Documented):
     """For compare: an aggregate on the right; null when comparing with `value`."""
     value: float | str | None = None
     """For compare: the number (or text, for a min/max of text) on the right."""
+    answers: SkipJsonSchema[list[str]] = Field(default_factory=list, max_length=2)
+    """Set by the router alone: the words answering yes and no ('above', 'below') when the question
+    offers both (agent/answer_words.py); empty: a yes/no answer."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # noqa: ANN001, ANN202
+        return drop_empty_answers(handler(self))
 
 
 class RankArgs(Documented):

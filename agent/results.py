@@ -177,6 +177,9 @@ class CheckResult(BaseModel):
     """The numbers behind the answer, e.g. {'rows matching': 3} or {'AVG(Age)': 36.9, 'value': 35}."""
     examples: list[dict[str, Value]] = Field(default_factory=list)
     """A few rows that show the answer (a matching row for any, a failing one for all)."""
+    said: str | None = None
+    """For a two-way question ('more or less'): the word of the question that answers it, in
+    place of yes/no (agent/answer_words.py)."""
     provenance: Provenance
 
 

@@ -97,7 +97,7 @@ def query_answer(result: object, answer_type: str) -> object:
     rows returned (with the rows tied with a single top row, for a list type), the values listed;
     one item for a scalar type, the list for a list type."""
     match result:
-        case CheckResult(): return result.answer
+        case CheckResult(): return result.answer if result.said is None else result.said  # 'more or less': the word
         case StatResult(): return result.value
         case ChangeResult(): return result.percent if result.report == "percent" else result.absolute
         case RowsResult():  # a list asked of the one top row: the rows tied with it are answers too

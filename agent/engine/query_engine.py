@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from agent.answer_words import with_said
 from agent.engine import compile as c
 from agent.engine import composite
 from agent.engine import query_compile as q
@@ -231,7 +232,7 @@ OPERATIONS = {PositionArgs: position, PerEntityArgs: per_entity, AgainstArgs: ag
 
 def run_query_sql(engine: SqlEngine, table: Table, plan: QueryPlan):
     """Run one typed query plan on the SQL engine."""
-    return OPERATIONS[type(plan)](engine, table, plan)
+    return with_said(plan, OPERATIONS[type(plan)](engine, table, plan))
 
 
 run_query = run_query_sql

@@ -6,6 +6,7 @@ Dispatch is by the plan's type, never by a name a model gave."""
 
 from __future__ import annotations
 
+from agent.answer_words import with_said
 from agent.against import AgainstArgs
 from agent.engine import Engine
 from agent.ops.against import against
@@ -37,7 +38,7 @@ def run_query(engine: Engine, table: Table, plan: QueryPlan) -> Result:
         from agent.engine.query_engine import run_query_sql
 
         return run_query_sql(engine, table, plan)
-    return OPERATIONS[type(plan)](engine, table, plan)
+    return with_said(plan, OPERATIONS[type(plan)](engine, table, plan))
 
 
 __all__ = ["OPERATIONS", "run_query"]

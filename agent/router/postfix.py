@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent.router.redundant_bounds import single_bounds
 from agent.router.restating import has_digit, restate
 
 _POSTFIX = re.compile(r"(?<![\w.])(?P<number>-?[$€£]?\d[\d,]*(?:\.\d+)?%?)\s+or\s+"
@@ -24,7 +25,10 @@ def _bound(match: re.Match) -> str:
 
 def postfix_comparisons(question: str) -> tuple[str, str | None]:
     """(`question` with each '<number> or more|less ...' restated as 'at least|at most <number>', a
-    note naming what was restated, or None when nothing was)."""
+    note naming what was restated, or None when nothing was). A bound said twice ('at least 20
+    points or more') is said once first (redundant_bounds.py)."""
+    question, said = single_bounds(question)
     if not has_digit(question):
-        return question, None  # both patterns need a number
-    return restate(question, [(_PERCENT, lambda m: f"{m.group(1)}%"), (_POSTFIX, _bound)])
+        return question, "; ".join(said) or None  # both patterns need a number
+    question, note = restate(question, [(_PERCENT, lambda m: f"{m.group(1)}%"), (_POSTFIX, _bound)])
+    return question, "; ".join([*said, *([note] if note else [])]) or None

@@ -23,6 +23,8 @@ from agent.router.parse import build_draft
 from agent.router.planner import to_plan
 from agent.router.differences import read_difference
 from agent.router.compared import compared_reading
+from agent.router.two_way import two_way_plan, two_way_reading
+from agent.router.verify.two_way import check_two_way
 from agent.router.set_aside import set_aside_reading
 from agent.router.entity import read_per_entity
 from agent.router.entity_mean import entity_mean
@@ -117,6 +119,7 @@ class Router:
         asked, layout = drop_layout(asked)
         said, (asked, streak, unread) = asked, _streak_reading(asked)
         rest = asked  # the count's question, before the later readings rewrite it
+        asked, offered = two_way_reading(asked)
         asked, compared = compared_reading(asked)
         asked, aside = set_aside_reading(asked)
         asked, postfix = postfix_comparisons(asked)
@@ -133,6 +136,9 @@ class Router:
             self._route_asked(decision, classification, question, asked, previous, follow_up)
             if streak is not None:
                 self._run(decision, streak, said, rest)
+            if offered is not None:  # 'more or less': the test's yes and no are the two words (two_way.py)
+                decision.plan = two_way_plan(decision.plan, offered, self.table, decision.notes)
+                check_two_way(decision.plan, said)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
