@@ -85,6 +85,9 @@ def test_won_by_a_value_of_the_winner_column(question, answer):
     (GAMES, "how many games did the bears lose?", "bears"),
     # the Bears' rows are 'Bears' and 'at Bears': a condition leaving out one of them
     (GAMES, "how many games did they lose to the bears?", "at Bears"),
+    # the other side, or a negation, named as who played
+    (GAMES, "how many games did their opponents win?", "names no side"),
+    (GAMES, "how many games did they not win?", "'not'"),
     # a margin of victory is not read
     (GAMES, "how many games did they win by 7?", None),
     # 'Nominated' records neither a win nor a loss: a count of wins could include it or not

@@ -28,7 +28,7 @@ from agent.router.outcome_cells import outcome_spellings
 from agent.router.outcomes import OutcomeAsk
 from agent.runs import outcome_of as records_outcome
 from agent.router.tokens import tokenize
-from agent.router.words import header_words
+from agent.router.words import header_words, singular
 from agent.table import Table
 
 OUTCOME_FORMS = {"win": frozenset({"win", "won", "wins", "victories"}),
@@ -53,6 +53,13 @@ SIDE_WORDS = frozenset({"team", "teams", "club", "clubs", "school", "nation", "c
 """Header words of a column whose cells could be the side a result belongs to."""
 WINNER_WORDS = frozenset({"winner", "winners", "victor", "victors", "champion", "champions", "winning"})
 """Header words of a column naming who won each row ('Winner', 'Victor', 'Winning team')."""
+NOT_NAMES = OPPONENT_WORDS | frozenset(
+    {"not", "no", "never", "n't", "nt", "with", "without", "who", "whom", "that", "which", "whose", "of", "their", "his",
+     "her", "its", "our", "your", "rival", "rivals", "other", "others", "both", "each", "every", "all", "any", "most",
+     "least", "best", "worst", "first", "last", "top", "bottom", "visiting", "home", "away", "than", "more", "less",
+     "fewer", "only", "also", "ever", "again", "and", "or", "but", "if", "when", "where", "to", "at", "by", "on"})
+"""Words no name of the table's own side is made of: a negation ('did they not win'), a relation
+('their opponents', 'the other team'), a condition ('at home'), a comparison."""
 
 
 def check_outcome(plan: AggregateArgs, ask: OutcomeAsk, question: str, rest: str, table: Table) -> None:
@@ -114,11 +121,15 @@ def _check_subject(subject: list[str], table: Table) -> None:
     """A named subject is the table's own side: none of its words in a cell or a header, and a column
     of opponents beside it."""
     said = " ".join(subject)
+    odd = [w for w in subject if w in NOT_NAMES or singular(w) in NOT_NAMES]
+    if odd:
+        raise Abstain(f"I read '{said}' as who played, but {', '.join(map(repr, odd))} names no side; I could not tell "
+                      "whose results to count.")
     if not any(OPPONENT_WORDS & set(header_words(c)) for c in table.columns):
         raise Abstain(f"I could not match '{said}' to a column or value, and no column holds the opponents of "
                       "one side's games; I could not tell that the rows are its games.")
     cells = _cell_words(table)
-    inside = [w for w in subject if _fold(w) in cells]
+    inside = [w for w in subject if _fold(w) in cells or _fold(singular(w)) in cells]
     if inside:
         raise Abstain(f"'{said}' is not a value of any column, but {', '.join(map(repr, inside))} appears in the "
                       "table's cells or headers (an opponent?); I could not tell that the rows are its games.")
