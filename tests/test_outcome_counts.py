@@ -124,3 +124,11 @@ def test_the_readings_take_out_the_outcome_words():
     assert outcome_reading("how many games were won by wales?") == ("how many games were won by wales?", None)
     assert winner_reading("how many games were won by wales?")[0] == "how many rows wales?"
     assert outcome_reading("what is the most wins?") == ("what is the most wins?", None)
+
+
+def test_in_a_conversation_a_complete_question_is_read_too():
+    router = Router(table(GAMES), CONFIG.router)
+    previous = router.route("how many rows have week above 4?").plan
+    assert previous is not None
+    decision = router.route("how many games did the falcons win?", previous)
+    assert isinstance(decision.plan, AggregateArgs) and counted(GAMES, decision.plan) == 4

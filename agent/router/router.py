@@ -116,8 +116,9 @@ class Router:
         rows with the result column's outcome; its plan, if it reaches one, is the decision."""
         started = time.perf_counter()
         decision = self._route(question, previous)
+        fresh = previous is None or not refers_back(question)  # a follow-up keeps its refusal
         for reading in (outcome_reading, winner_reading):
-            if decision.plan is None and decision.lookup is None and previous is None:
+            if decision.plan is None and decision.lookup is None and fresh:
                 retry = self._route(question, None, outcomes=reading)
                 decision = retry if retry.plan is not None else decision
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
