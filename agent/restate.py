@@ -16,7 +16,7 @@ from agent.plan import AggregateArgs, Agg, Op, Predicate, RatioArgs, SearchArgs
 from agent.queries import (ArithOp, ChangeArgs, CheckArgs, CheckKind, Cmp, DistinctArgs, ExpressionArgs,
                            FrequencyArgs, LatestArgs, Measure, Operand, PerEntityArgs, PositionArgs, RankArgs, StatisticArgs,
                            StatOp, SubsetArgs)
-from agent.runs import RunArgs
+from agent.runs import RunArgs, outcome_of
 from agent.sqlish import literal
 
 _AGG = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "minimum",
@@ -24,6 +24,13 @@ _AGG = {Agg.sum: "total", Agg.mean: "average", Agg.median: "median", Agg.min: "m
 _CMP = {Cmp.gt: "is greater than", Cmp.ge: "is at least", Cmp.lt: "is less than", Cmp.le: "is at most",
         Cmp.eq: "equals", Cmp.ne: "differs from"}
 _ARITH = {ArithOp.add: "+", ArithOp.sub: "-", ArithOp.mul: "*", ArithOp.div: "/"}
+
+
+def _outcome(values: list | None) -> str | None:
+    """The one outcome every value of an 'in' list records as a result cell ('W 24-6', 'W 10-3': a
+    win; agent.runs.outcome_of), for two values or more; else None."""
+    results = {outcome_of(v) for v in values or []}
+    return results.pop() if len(values or []) > 1 and len(results) == 1 and None not in results else None
 
 
 def restate(plan: BaseModel, words: Mapping[str, str] | None = None) -> str | None:
@@ -68,6 +75,10 @@ class _Say:
             case Op.latest: return f"{column} is at its latest value"
             case Op.earliest: return f"{column} is at its earliest value"
             case Op.between: return f"{column} is between {literal(p.value)} and {literal(p.upper)}"
+            case Op.in_ if (result := _outcome(p.values)) is not None:
+                shown = ", ".join(literal(v) for v in (p.values or [])[:3])
+                more = f" and {len(p.values) - 3} more" if len(p.values or []) > 3 else ""
+                return f"{column} is a {result} ({shown}{more})"
             case Op.in_ | Op.not_in:
                 listed = ", ".join(literal(v) for v in p.values or [])
                 return f"{column} is {'not ' if p.op is Op.not_in else ''}one of {listed}"

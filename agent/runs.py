@@ -97,6 +97,12 @@ def first_word(value: object) -> str | None:
     return found.group(1).lower() if found else None
 
 
+def outcome_of(value: object) -> str | None:
+    """The outcome a result cell records ('W 24-6' -> 'win', 'Lost 0-2' -> 'loss'), or None."""
+    word = first_word(value)
+    return next((r for r, forms in OUTCOME_WORDS.items() if word in forms), None)
+
+
 def cell_year(value: object) -> int | None:
     """A cell's year: a whole number, a timestamp's year, or the first year (1000-2099) written in
     text ('1987-88' -> 1987); None otherwise."""

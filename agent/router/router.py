@@ -60,6 +60,9 @@ from agent.router.two_asks import two_questions
 from agent.router.streaks import streak_reading
 from agent.router.streak_plan import run_from_count
 from agent.router.verify.runs import check_run
+from agent.router.outcomes import OutcomeAsk, outcome_reading, winner_reading
+from agent.router.outcome_plan import count_by_outcome
+from agent.router.verify.outcomes import check_outcome
 
 
 class RouterDecision(BaseModel):
@@ -110,14 +113,34 @@ class Router:
     def route(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None = None) -> RouterDecision:
         """Classify and parse `question`. `previous` is the last plan of a conversation, used when
         the question only adds conditions ("and for TX?"). Never raises for a question it cannot
-        parse: the decision carries `abstain` instead."""
+        parse: the decision carries `abstain` instead. A question refused as it is that counts games
+        by their outcome ('how many games did they win?': outcomes.py) is read again as a count of
+        rows with the result column's outcome; its plan, if it reaches one, is the decision."""
         started = time.perf_counter()
+        decision = self._route(question, previous)
+        fresh = previous is None or not refers_back(question)  # a follow-up keeps its refusal
+        for reading in (outcome_reading, winner_reading):
+            if decision.plan is None and decision.lookup is None and fresh:
+                retry = self._route(question, None, outcomes=reading)
+                decision = retry if retry.plan is not None else decision
+        decision.elapsed_us = (time.perf_counter() - started) * 1e6
+        return decision
+
+    def _route(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None,
+               outcomes=None) -> RouterDecision:
+        """route's one pass; with `outcomes` (outcomes.outcome_reading or winner_reading), the
+        question is read as a count by outcome, or abstains at once when it is in no such shape."""
         classification = classify(question)
         decision = RouterDecision(question=question, classification=classification)
         follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
         said, (asked, streak, unread) = asked, _streak_reading(asked)
+        outcome = None
+        if outcomes:
+            asked, outcome = outcomes(asked) if streak is None and unread is None else (asked, None)
+            if outcome is None:
+                return decision
         rest = asked  # the count's question, before the later readings rewrite it
         asked, offered = two_way_reading(asked)
         asked, compared = compared_reading(asked)
@@ -139,6 +162,8 @@ class Router:
             if offered is not None:  # 'more or less': the test's yes and no are the two words (two_way.py)
                 decision.plan = two_way_plan(decision.plan, offered, self.table, decision.notes)
                 check_two_way(decision.plan, said)
+            if outcome is not None:
+                self._by_outcome(decision, outcome, said, rest)
         except Abstain as exc:
             decision.plan, decision.abstain = None, exc.reason
             decision.data_refused = isinstance(exc, DataAbstain)
@@ -147,7 +172,6 @@ class Router:
         for note in (who, superlative, period, day_first, postfix, aside, compared, layout):
             if note:
                 decision.notes.insert(0, note)
-        decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
     def _route_asked(self, decision: RouterDecision, classification: Classification, question: str, asked: str,
@@ -242,6 +266,16 @@ class Router:
                           "asks for records, not a count of rows.")
         decision.plan = run_from_count(decision.plan, streak, self.table, decision.notes)
         check_run(decision.plan, said, rest)
+
+    def _by_outcome(self, decision: RouterDecision, outcome: OutcomeAsk, said: str, rest: str) -> None:
+        """`decision` (the verified count of `rest`, the question `said` without its outcome words)
+        as the count of rows with that outcome (outcome_plan.py), checked against the words taken out
+        (verify/outcomes.py). Raises Abstain."""
+        if decision.plan is None:
+            raise Abstain(f"I read '{outcome.said}' as a count of games by their result, but the rest of the "
+                          "question asks for records, not a count of rows.")
+        decision.plan = count_by_outcome(decision.plan, outcome, self.table, decision.notes)
+        check_outcome(decision.plan, outcome, said, rest, self.table)
 
     def _checked(self, plan: BaseModel, reading: Reading, draft: Draft, asked: str,
                  previous: BaseModel | None = None) -> BaseModel:

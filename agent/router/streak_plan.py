@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from agent.plan import Agg, AggregateArgs, Predicate
 from agent.predicates import select
 from agent.router.draft import Abstain, DataAbstain
+from agent.router.outcome_cells import ALL_WORDS, result_column
 from agent.router.positions import ordering_columns
 from agent.router.streaks import Streak
 from agent.runs import (
@@ -36,7 +37,6 @@ YEAR_UNITS = frozenset({"years", "seasons"})
 """Counted nouns that make the run one of consecutive years (values of a year column)."""
 CALENDAR_UNITS = frozenset({"days", "weeks", "months", "hours", "minutes", "nights", "decades"})
 """Counted nouns that may mean calendar steps or rows: refused."""
-_ALL_WORDS = frozenset(w for words in OUTCOME_WORDS.values() for w in words)
 
 
 def run_from_count(plan: object, streak: Streak, table: Table, notes: list[str]) -> RunArgs:
@@ -55,7 +55,7 @@ def run_from_count(plan: object, streak: Streak, table: Table, notes: list[str])
         raise Abstain(f"I read {said} over the different values of {plan.column}, which repeat among the rows; "
                       "I could not tell what one step of the run is.")
     if streak.outcome is not None:
-        outcome = Outcome(column=_result_column(table, streak.outcome), result=streak.outcome)
+        outcome = Outcome(column=result_column(table, streak.outcome, f"A run of {streak.outcome}s"), result=streak.outcome)
         _apart(table, plan.where, 0, said)
         outcome = _passed_over(table, outcome, plan.where) if by is None else outcome
         run = RunArgs(outcome=outcome, where=list(plan.where), by=by, unit="years" if by else "rows")
@@ -96,22 +96,6 @@ def _unique(table: Table, column: str | None) -> bool:
     return column is not None and table.df[column].dropna().is_unique
 
 
-def _result_column(table: Table, outcome: str) -> str:
-    """The one column whose cells record results ('W 24-6', 'Won 3-1'): the first word of nearly
-    every cell recording a game an outcome word, two outcomes among them, some `outcome`. Raises DataAbstain for none or several."""
-    found = []
-    for column in table.columns:
-        words = [first_word(v) for v in table.df[column] if not no_result(v)]  # a 'Bye' records no game
-        if not words or sum(w in _ALL_WORDS for w in words) < 0.8 * len(words):
-            continue
-        if any(w in OUTCOME_WORDS[outcome] for w in words) and len({w for w in words if w in _ALL_WORDS}) > 1:
-            found.append(column)
-    if len(found) != 1:
-        which = ", ".join(found) if found else "no column whose cells record wins and losses ('W 24-6')"
-        raise DataAbstain(f"A run of {outcome}s needs one column of results; I found {which}.")
-    return found[0]
-
-
 def _apart(table: Table, where: list[Predicate], kept: int, said: str) -> None:
     """Raises Abstain unless the conditions on all but `kept` of the columns pick one block of
     consecutive rows: with conditions on two columns whose rows lie apart, 'consecutive' may be
@@ -142,7 +126,7 @@ def _passed_over(table: Table, outcome: Outcome, where: list[Predicate]) -> Outc
     skipped = [bool(s) and no_result(v) for s, v in zip(scope, cells)]
     kept = [bool(s) and not k for s, k in zip(scope, skipped)]
     hits = [first_word(v) in words for v in cells]
-    odd = [bool(k) and first_word(v) not in _ALL_WORDS for k, v in zip(kept, cells)]
+    odd = [bool(k) and first_word(v) not in ALL_WORDS for k, v in zip(kept, cells)]
     if any(odd):
         breaking = longest_stretch(kept, hits)
         passed = longest_stretch([k and not o for k, o in zip(kept, odd)], hits)
