@@ -58,6 +58,7 @@ from agent.router.two_asks import two_questions
 from agent.router.streaks import streak_reading
 from agent.router.streak_plan import run_from_count
 from agent.router.verify.runs import check_run
+from agent.router.duration_words import duration_reading
 
 
 class RouterDecision(BaseModel):
@@ -115,6 +116,7 @@ class Router:
         follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
+        asked, timed = duration_reading(asked, self.table)
         said, (asked, streak, unread) = asked, _streak_reading(asked)
         rest = asked  # the count's question, before the later readings rewrite it
         asked, compared = compared_reading(asked)
@@ -138,7 +140,7 @@ class Router:
             decision.data_refused = isinstance(exc, DataAbstain)
         if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
             decision.plan = memberships(decision.plan, self.table.lists)
-        for note in (who, superlative, period, day_first, postfix, aside, compared, layout):
+        for note in (who, superlative, period, day_first, postfix, aside, compared, layout, timed):
             if note:
                 decision.notes.insert(0, note)
         decision.elapsed_us = (time.perf_counter() - started) * 1e6
