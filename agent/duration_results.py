@@ -4,7 +4,7 @@ Counts stay numbers; a range, a sum or a mean of durations is a duration too."""
 
 from __future__ import annotations
 
-from agent.results import AggregateResult, RowsResult, StatResult, ValuesResult
+from agent.results import AggregateResult, ChangeResult, RowsResult, StatResult, ValuesResult
 from agent.table_type import Table
 
 _DURATION_OPS = frozenset({"min", "max", "mean", "median", "sum", "std", "first", "last"})
@@ -40,6 +40,16 @@ def shown(result: object, table: Table) -> object:
         return result.model_copy(update={"value": _show(form, result.value),
                                          "parts": {k: _show(form, v) for k, v in result.parts.items()}})
     return result
+
+
+def unshown(result: object, table: Table) -> str | None:
+    """Why `result` cannot be stated yet, or None: a change between two values of a duration column
+    (ChangeResult's numbers are plain floats; its seconds would read as a number, not a time)."""
+    forms = getattr(table, "durations", None) or {}
+    if isinstance(result, ChangeResult) and result.column in forms:
+        return (f"{result.column} holds durations (read as seconds); a difference of two of them is not shown as a "
+                "time yet")
+    return None
 
 
 def _show(form, value: object) -> object:

@@ -106,3 +106,11 @@ def test_clock_times_and_scores_stay_text(tmp_path):
     assert not fixtures.durations
     schedule = write_table(SCHEDULE, SESSIONS, "csv", tmp_path / "schedule")
     assert schedule.roles["Time"] is not ColumnRole.numeric and not schedule.durations
+
+
+def test_a_mean_is_a_time_and_a_difference_is_refused(swim):
+    agent = agent_over(swim)
+    # (57.43 + 60.59 + 62.96 + 63.59 + 64.10) / 5 = 61.734 s
+    assert _value(agent.ask("What is the average time?")).value == "1:01.73"
+    outcome = agent.ask("What is the difference in time between Ana Ruiz and Bea Holm?")
+    assert outcome.status != "answered" and "not shown as a time yet" in outcome.answer, outcome.answer

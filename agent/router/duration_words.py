@@ -13,6 +13,8 @@ What is read (`duration_reading`), only when the table has exactly one duration 
   phrase; so are a unit after a written time ('3:02 minutes') and 'long' / 'in length'.
   A time of two parts ('3:59') on a column of hours:minutes:seconds is left as written
   (3 hours 59 or 3 minutes 59?), and so is a time with no comparison before it.
+- 'between 2:30 and 2:40' (both times written as durations, with hours on a column of hours) is
+  a range of that column, both ends included.
 - 'the fastest' / 'the quickest' (the lowest time), 'the slowest' (the highest), 'the longest' /
   'the shortest' (highest / lowest), alone or before the column's word ('the longest time'),
   are the column's highest or lowest; 'fastest' and the like are left alone when another
@@ -107,15 +109,27 @@ def duration_reading(question: str, table: Table) -> tuple[str, str | None]:
                      f"column {column})")
         return f"with {restated}" if m["be"] else restated
 
-    out = _phrase(_words(column)).sub(threshold, question)
+    def between(m: re.Match) -> str:
+        low, high = durations.seconds(m["low"]), durations.seconds(m["high"])
+        if low is None or high is None or form.hours and (m["low"].count(":") < 2 or m["high"].count(":") < 2):
+            return m.group()
+        restated = f"{column.lower()} between {_seconds_text(low)} and {_seconds_text(high)}"
+        notes.append(f"read '{m.group().strip()}' as {column} between {_seconds_text(low)} and {_seconds_text(high)} "
+                     f"(seconds of the duration column {column})")
+        return restated
+
+    own = "|".join(sorted(re.escape(w) for w in _words(column) | {"time", "times"}))
+    out = re.sub(rf"(?:\b(?:a\s+|the\s+)?(?:{own})\s+)?\bbetween\s+(?P<low>{_TIME})\s+and\s+(?P<high>{_TIME})(?![\w:])",
+                 between, question, flags=re.IGNORECASE)
+    out = _phrase(_words(column)).sub(threshold, out)
     out = _superlatives(out, column, others, notes)
     if not notes:
         return question, None
     return out, "; ".join(notes)
 
 
-_SUPERLATIVE = re.compile(r"\b(?P<the>the\s+)?(?P<word>fastest|quickest|slowest|longest|shortest)\b(?:\s+(?P<own>\w+))?",
-                          re.IGNORECASE)
+_SUPERLATIVE = re.compile(r"\b(?P<the>the\s+)?(?P<word>fastest|quickest|slowest|longest|shortest)\b"
+                          r"(?:\s+(?P<own>(?:(?:run|running|playing|race|finishing)\s+(?=times?\b))?\w+))?", re.IGNORECASE)
 _LOWEST = frozenset({"fastest", "quickest", "shortest"})
 _NOT_NOUNS = frozenset({"on", "in", "of", "and", "or", "for", "at", "to", "from", "with", "by", "one", "ones", "is",
                         "was", "among", "ever", "overall", "recorded"})
@@ -134,7 +148,7 @@ def _superlatives(question: str, column: str, others: set[str], notes: list[str]
         if word in ("longest", "shortest") and others & _LENGTH_HEADERS:
             return m.group()
         rank = "lowest" if word in _LOWEST else "highest"
-        after = (m["own"] or "").lower()
+        after = (m["own"] or "").lower().split()[-1] if m["own"] else ""
         if after and after not in own and after not in _NOT_NOUNS and m["the"]:  # 'the shortest song'
             notes.append(f"read '{m.group()}' as the {m['own']} with the {rank} {column} (the duration column {column})")
             return f"the {m['own']} with the {rank} {column.lower()}"
