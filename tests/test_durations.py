@@ -114,3 +114,23 @@ def test_a_mean_is_a_time_and_a_difference_is_refused(swim):
     assert _value(agent.ask("What is the average time?")).value == "1:01.73"
     outcome = agent.ask("What is the difference in time between Ana Ruiz and Bea Holm?")
     assert outcome.status != "answered" and "not shown as a time yet" in outcome.answer, outcome.answer
+
+
+def test_a_range_of_times(swim):
+    # between 1:00.00 and 1:03.00 (60 to 63 s): 1:00.59, 1:02.96
+    outcome = agent_over(swim).ask("How many swimmers had a time between 1:00.00 and 1:03.00?")
+    assert _value(outcome).value == 2
+
+
+RACE = ("Driver", "Race Time", "Speed (mph)")
+DRIVERS = [("Amy", "3:13:32", 140.2), ("Bob", "3:33:57", 127.0), ("Cy", "3:19:38", 136.1)]
+
+
+def test_speed_words_left_alone_beside_a_speed_column(tmp_path):
+    table = write_table(RACE, DRIVERS, "csv", tmp_path / "race")
+    assert "Race Time" in table.durations
+    agent = agent_over(table)
+    outcome = agent.ask("Who was the fastest?")  # the highest speed or the lowest time: not read as a time
+    assert outcome.router is not None and not any("duration column" in n for n in outcome.router.notes)
+    # under 3:20:00 (12000 s): 3:13:32 (11612), 3:19:38 (11978)
+    assert _value(agent.ask("How many drivers had a race time under 3:20:00?")).value == 2

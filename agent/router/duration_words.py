@@ -59,9 +59,9 @@ def _phrase(column_words: set[str]) -> re.Pattern:
     number = r"\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS)
     return re.compile(
         rf"(?:\b(?P<be>are|is|were|was)\s+|\b(?P<verb>{verbs})\s+(?:(?:in|at)\s+)?)?"
-        rf"(?:\b(?:with\s+)?(?:a\s+|the\s+|an?\s+)?(?:{own})\s+(?:of\s+)?)?"
+        rf"(?:\b(?:with\s+)?(?:a\s+|the\s+|an?\s+)?(?:(?:{own})\s+)+(?:of\s+)?)?"
         rf"\b(?P<cmp>{cmp})\s+"
-        rf"(?:(?:a\s+|the\s+)?(?:{own})\s+(?:of\s+)?)?"
+        rf"(?:(?:a\s+|the\s+)?(?:(?:{own})\s+)+(?:of\s+)?)?"
         rf"(?:(?P<time>{_TIME})(?:\s+(?P<after>{_UNIT}))?|(?P<n>{number})\s+(?P<unit>{_UNIT}))(?![\w:])"
         rf"(?:\s+(?:long|in\s+length|in\s+duration))?", re.IGNORECASE)
 
@@ -119,7 +119,7 @@ def duration_reading(question: str, table: Table) -> tuple[str, str | None]:
         return restated
 
     own = "|".join(sorted(re.escape(w) for w in _words(column) | {"time", "times"}))
-    out = re.sub(rf"(?:\b(?:a\s+|the\s+)?(?:{own})\s+)?\bbetween\s+(?P<low>{_TIME})\s+and\s+(?P<high>{_TIME})(?![\w:])",
+    out = re.sub(rf"(?:\b(?:a\s+|the\s+)?(?:(?:{own})\s+)+)?\bbetween\s+(?P<low>{_TIME})\s+and\s+(?P<high>{_TIME})(?![\w:])",
                  between, question, flags=re.IGNORECASE)
     out = _phrase(_words(column)).sub(threshold, out)
     out = _superlatives(out, column, others, notes)
