@@ -93,6 +93,7 @@ def open_relation(label: Path, source: exp.Expression | None, digest: str, *, fr
         table.view_sql = view_sql
         table.mixed_dates = {name: mixed_dates.reason(name, typing.mixed) for name, typing in typings.items()
                              if typing.mixed}
+        table.durations = {name: typing.duration for name, typing in typings.items() if typing.duration is not None}
         return table
     finally:
         connection.close()
@@ -121,6 +122,9 @@ def _typings(connection, headers: list[str] | None, limit: int | None, rows: int
         dropped = _index(raw[names[0]]) if index and dropped is None else dropped
     if dropped:
         names, headers = names[1:], headers[1:]
+    for name, header in zip(names, headers):
+        if native[name] == "VARCHAR" and typings[name].kind == "text" and not typings[name].mixed:
+            typings[name] = typing_sql.duration_typing(connection, name, header, limit) or typings[name]
     return names, headers, typings
 
 

@@ -45,7 +45,7 @@ _FACT_MODULES = ("table_rows.py", "engine/sql_engine.py", "engine/compile.py", "
 """The code computing FACTS: a facts file written by other code is ignored."""
 _LOADER_MODULES = ("relation", "typed_view", "table", "table_type", "summary_rows", "list_columns", "numbers",
                    "text_files", "table_rows", "table_cache", "parse_reports", "cell_rules", "typing_sql", "whole_sql",
-                   "value_frame_sql", "mixed_dates")
+                   "value_frame_sql", "mixed_dates", "durations")
 
 
 @functools.cache

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
+from agent.durations import DurationForm
 from agent.errors import UnknownColumn
 from agent.list_columns import ListForm
 from agent.summary_rows import SummaryRows
@@ -95,6 +96,9 @@ class Table:
     mixed_dates: dict[str, str] = field(default_factory=dict)
     """Text columns of dates written several ways that do not read one way ('05/03/2024' beside
     '2024-03-05': 5 March or 3 May) -> why (agent.mixed_dates): date questions on them are refused."""
+    durations: dict[str, DurationForm] = field(default_factory=dict)
+    """Text columns of durations read as seconds ('1:03.59' -> 63.59; agent.durations) -> how their
+    cells are written, so a value of one is shown back in that form."""
     _profile: dict = field(default_factory=dict, init=False, repr=False)
 
     def __getstate__(self) -> dict:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
+from agent.durations import DurationForm
 from agent.numbers import _GROUPED, MINUS_SIGN, MISSING_TOKENS, dotted, parse_cells
 
 if TYPE_CHECKING:
@@ -35,6 +36,9 @@ class ColumnTyping:
     mixed: str = ""
     """Why a text column of dates written several ways is not read as dates (a cell that reads two
     ways: agent.mixed_dates.MixedReading.ambiguous), '' otherwise: date questions on it are refused."""
+    duration: DurationForm | None = None
+    """How a text column of durations writes its cells (agent.durations; its `expression` gives
+    seconds), None for any other column."""
 
 
 def column(name: str) -> exp.Column:

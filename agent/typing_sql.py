@@ -9,7 +9,7 @@ import re
 
 from sqlglot import exp
 
-from agent import cell_rules
+from agent import cell_rules, durations
 from agent import typed_view as tv
 from agent.parse_reports import RAW
 from agent.typed_view import ColumnTyping, column
@@ -105,3 +105,23 @@ def leading_index(connection, name: str, limit: int | None) -> bool | None:
     if all_digits:
         return rising is not False
     return cell_rules.leading_index(cells(connection, name, limit))
+
+
+_HEAD = 64
+"""Cells looked at first: a column with one among them that is no duration is passed over."""
+
+
+def duration_typing(connection, name: str, header: str, limit: int | None) -> ColumnTyping | None:
+    """The typing (kind number: the cell's seconds) of raw text column `name` of the loader's raw
+    table (`header`: its header text; `limit`: the rows the typing reads, all when None) when its
+    cells are durations by agent.durations.form_of, else None. Its first _HEAD cells are looked
+    at first: most text columns are ruled out by them."""
+    head = cells(connection, name, _HEAD)
+    if not any(isinstance(c, str) and ":" in c for c in head) or not all(durations.cell_form(c) for c in head):
+        return None
+    form = durations.form_of(header, cells(connection, name, limit))
+    if form is None:
+        return None
+    written = ("h:mm:ss" if form.hours else "m:ss") + ("." + "f" * form.decimals if form.decimals else "")
+    return ColumnTyping(name, "number", durations.expression(column(name)), (f"durations ({written}) read as seconds",),
+                        duration=form)

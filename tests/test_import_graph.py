@@ -16,7 +16,7 @@ LAYERS = [
     # 0: values and plans, no table
     ["agent.against", "agent.errors", "agent.field_docs", "agent.numbers", "agent.per_entity", "agent.plan", "agent.positions", "agent.runs", "agent.queries",
      "agent.sqlish", "agent.summary_rows", "agent.typed_view", "agent.prompts", "agent.list_columns", "agent.text_files",
-     "agent.frames", "agent.cell_rules", "agent.scratch", "agent.text_reason", "agent.mixed_dates"],
+     "agent.frames", "agent.cell_rules", "agent.scratch", "agent.text_reason", "agent.mixed_dates", "agent.durations"],
     # 1: the Table type, its profile, results, row predicates, the one opener and its cache
     ["agent.table_type", "agent.profile", "agent.results", "agent.predicates", "agent.relation", "agent.list_sql",
      "agent.table_rows", "agent.table_cache", "agent.parse_reports", "agent.typing_sql", "agent.whole_sql",

@@ -63,6 +63,7 @@ from agent.router.verify.runs import check_run
 from agent.router.outcomes import OutcomeAsk, outcome_reading, winner_reading
 from agent.router.outcome_plan import count_by_outcome
 from agent.router.verify.outcomes import check_outcome
+from agent.router.duration_words import duration_reading
 
 
 class RouterDecision(BaseModel):
@@ -135,6 +136,7 @@ class Router:
         follow_up = previous is not None and refers_back(question)
         asked = V.FORM_ASIDE.sub("", _without_instruction(question)).strip() or question
         asked, layout = drop_layout(asked)
+        asked, timed = duration_reading(asked, self.table)
         said, (asked, streak, unread) = asked, _streak_reading(asked)
         outcome = None
         if outcomes:
@@ -169,7 +171,7 @@ class Router:
             decision.data_refused = isinstance(exc, DataAbstain)
         if decision.plan is not None and self.table.lists:  # what runs, and is restated: 'tags contains X'
             decision.plan = memberships(decision.plan, self.table.lists)
-        for note in (who, superlative, period, day_first, postfix, aside, compared, layout):
+        for note in (who, superlative, period, day_first, postfix, aside, compared, layout, timed):
             if note:
                 decision.notes.insert(0, note)
         return decision

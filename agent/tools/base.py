@@ -9,6 +9,7 @@ from typing import Callable, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from agent import duration_results
 from agent.engine import Engine
 from agent.errors import ToolError
 from agent.restate import restate
@@ -95,6 +96,10 @@ def call_tool(tools: dict[str, Tool], name: str, arguments: str | dict[str, obje
         log.exception("tool %s failed on %r", name, args)
         return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error={
             "error": "internal_error", "message": INTERNAL_ERROR.format(name=name)})
+    if (why := duration_results.unshown(result, table)) is not None:
+        return ToolFailure(tool=name, arguments=args.model_dump(mode="json"), error={"error": "unsupported",
+                                                                                     "message": why})
+    result = duration_results.shown(result, table)  # a duration column's values in its own form
     if getattr(result, "provenance", None) is not None and result.provenance.restatement is None:
         result.provenance.restatement = restate(args)
     return ToolSuccess(tool=name, arguments=args.model_dump(mode="json"), result=result)
