@@ -13,9 +13,8 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_serializer, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from agent.answer_words import drop_empty_answers
 from agent.field_docs import Documented
-from agent.plan import Predicate
+from agent.plan import Predicate, drop_empty_answers
 
 _CONFIG = ConfigDict(extra="forbid")
 

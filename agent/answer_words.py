@@ -5,23 +5,13 @@ for yes, then the word for no; set by the router's two_way reading only, hidden 
 schemas); after the plan runs, `with_said` puts the word the answer picks on the CheckResult (its
 `said`), which the phrasing leads with and the scorer reads. A 'no' is the other word only when the
 two values differ: a compare or against test whose two numbers are equal (or either missing)
-raises BadPredicate (neither word is right); an any test over one named row is read only when that
+raises BadPredicate (neither word is right); a plan without the words dumps as before (agent.plan.drop_empty_answers); an any test over one named row is read only when that
 row holds a number other than the threshold (router/two_way.py checks it on the table)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from agent.errors import BadPredicate
 from agent.results import CheckResult
-
-
-def drop_empty_answers(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` (a plan's dump) without `answers` when it is empty: the plans of every other question
-    dump exactly as before the field was added."""
-    if not data.get("answers"):
-        data.pop("answers", None)
-    return data
 
 
 def with_said(plan: object, result: object) -> object:

@@ -5,7 +5,7 @@ model-given name."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -137,3 +137,11 @@ class SearchArgs(Documented):
 
 
 Plan = AggregateArgs | RatioArgs | DescribeArgs
+
+
+def drop_empty_answers(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` (a plan's dump) without `answers` when it is empty: the plans of every other question
+    dump exactly as before the field was added."""
+    if not data.get("answers"):
+        data.pop("answers", None)
+    return data

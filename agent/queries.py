@@ -11,11 +11,10 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_serializer
 from pydantic.json_schema import SkipJsonSchema
 
-from agent.answer_words import drop_empty_answers
 from agent.field_docs import Documented
 from agent.against import AgainstArgs
 from agent.per_entity import PerEntityArgs
-from agent.plan import Agg, Predicate
+from agent.plan import Agg, Predicate, drop_empty_answers
 from agent.positions import PositionArgs
 from agent.runs import RunArgs
 

@@ -20,7 +20,7 @@ LAYERS = [
     # 1: the Table type, its profile, results, row predicates, the one opener and its cache
     ["agent.table_type", "agent.profile", "agent.results", "agent.predicates", "agent.relation", "agent.list_sql",
      "agent.table_rows", "agent.table_cache", "agent.parse_reports", "agent.typing_sql", "agent.whole_sql",
-     "agent.value_frame_sql"],
+     "agent.value_frame_sql", "agent.answer_words"],
     # 2: file loaders
     ["agent.table", "agent.sources"],
     # 3: the engine
