@@ -160,6 +160,8 @@ def held_items(reading: Reading, table: Table) -> None:
     converted = {id(item) for item, _ in values}
     if any(i.kind == "value" and i.evidence is Evidence.value_words and id(i) not in converted for i in reading.items):
         return
+    if not spelled and not any(len(found.cells) > 1 or item.evidence is Evidence.exact for item, found in values):
+        return  # words one cell holds, read as that cell ('Computer Science & Engineering'): the same rows
     for start, text, found in spelled:
         meanings = [Meaning("value", found.column, cell) for cell in found.cells]
         reading.items.append(Item(text, start, meanings, evidence=Evidence.exact, held_item=found.item))
