@@ -12,6 +12,7 @@ from agent.router.draft import Abstain, Draft
 from agent.router.ranges import RANGE_WORDS, iso_range, ranged
 from agent.router.spellings import directed, flag_condition, same_answer, several_spellings, truth_spellings
 from agent.router.implied import implied_subject
+from agent.router.item_conditions import after_held, held_condition
 from agent.router.contains import CONTAINS_WORDS, contains_predicate, said_before
 from agent.router.lexicon import Lexicon, Meaning
 from agent.router.compared_numbers import column_number, fraction_share, not_a_year_column, year_range
@@ -30,6 +31,9 @@ _LINKS = {"of", "is", "=", "named", "called", "the", "equal", "equals"}
 
 
 def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, table: Table) -> None:
+    if item.held_item is not None:  # an item of cells listing several (router/held_items.py)
+        held_condition(item, reading, draft)
+        return
     columns = {m.column for m in item.meanings}
     if len(columns) > 1:
         mentioned = [c.column for c in reading.of("column") if c.column in columns] or directed(item, reading, columns)
@@ -71,6 +75,7 @@ def value_condition(item: Item, reading: Reading, draft: Draft, lex: Lexicon, ta
                            f"'{contained.value}'")
         draft.predicates.append((item.pos, contained))
         return
+    after_held(item, reading, draft, meaning.column)  # 'rick long or jim bean': either; 'and' is refused
     same = [(at, p) for at, p in draft.predicates if p.column == meaning.column]
     if same and not negated and meaning.column in table.lists and _joined_by_and(same[-1][0], item, reading):
         # 'tagged airport and night' on a list column: a cell holds both items (one condition each)

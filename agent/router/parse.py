@@ -11,6 +11,7 @@ from agent.router.percentiles import mark_q
 from agent.router.blanks import blank_condition
 from agent.router.conditions import comparison, value_condition
 from agent.router.contains import EXACTLY, contained_words
+from agent.router.held_items import held_items
 from agent.router.dates import date_point, month_condition, time_word
 from agent.router.none_of import none_of
 from agent.router.present_rows import present_condition
@@ -33,6 +34,7 @@ _GROUPABLE = (ColumnRole.categorical, ColumnRole.identifier, ColumnRole.text, Co
 def build_draft(reading: Reading, lex: Lexicon, table: Table) -> Draft:
     """Interpret the items of `reading`. Raises Abstain naming what it could not map."""
     contained_words(reading, table)
+    held_items(reading, table)  # 'rick long', an item of 'Milann Miles, Rick Long'
     if reading.unmatched:
         raise Abstain(unmatched_reason(reading, table, known_words(lex)))
     draft = Draft(names_rows=bool(reading.tokens) and reading.tokens[0].lower in V.NAMING_VERBS)

@@ -49,6 +49,9 @@ class Item:
     weak: bool = False
     """Linked by a near match only (two words' initials, a shared word start): the verifier lets it
     name a measure, never decide rows (agent/router/verify)."""
+    held_item: str | None = None
+    """The item its cells list beside others, as a cell writes it ('Rick Long' of 'Milann Miles,
+    Rick Long'): the value meanings are every cell holding it (agent/router/held_items.py)."""
 
     def __post_init__(self) -> None:
         self.kind = self.meanings[0].kind if self.meanings else ("date" if self.date else "number")

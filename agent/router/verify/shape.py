@@ -155,11 +155,12 @@ def check_value_inside_others(plan: BaseModel, table: Table, reading: Reading | 
         if predicate.op.value not in _EQUALITIES or table.roles.get(predicate.column) not in TEXT_ROLES \
                 or predicate.column not in table.roles:
             continue
-        values = predicate.value if isinstance(predicate.value, list) else [predicate.value]
+        values = predicate.values if predicate.values is not None else [predicate.value]
+        listed = {v.strip().casefold() for v in values if isinstance(v, str)}
         for value in (v for v in values if isinstance(v, str)):
             if reading is not None and said_exactly(reading, predicate.column, value):
                 continue  # 'answer is exactly satisfied': the rows equal to it, as said
-            others = _holders(table, predicate.column, value)
+            others = [o for o in _holders(table, predicate.column, value) if o.strip().casefold() not in listed]
             if others:
                 raise Abstain(f"'{value}' is a value of {predicate.column}, and other values hold it too "
                               f"('{others[0]}'): the rows equal to it, or every row naming it"
