@@ -34,6 +34,7 @@ from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
+from agent.router.only_which import ONLY, Asked, check_asked, only_which_reading
 from agent.router.row_value import read_row_value
 from agent.router.than_row import read_than_row
 from agent.router.between import read_between
@@ -123,7 +124,10 @@ class Router:
         asked, day_first = day_first_dates(asked)
         asked, period = period_ranges(asked)
         asked, superlative = superlative_reading(asked, self.lexicon, self.table)
-        asked, who = who_which_reading(asked, self.lexicon, self.table)
+        asked, who, only = who_which_reading(asked, self.lexicon, self.table)
+        label = Asked(ONLY, *only) if only else None
+        if not who:
+            asked, who, label = only_which_reading(asked, self.lexicon, self.table)
         if who:  # 'which swimmer is ...' is classified as asked, not as the 'who' lookup it was
             classification = classify(asked)
             decision.classification = classification
@@ -131,6 +135,8 @@ class Router:
             if (two := two_questions(asked)) is not None or unread is not None:
                 raise Abstain(two) if two is not None else unread
             self._route_asked(decision, classification, question, asked, previous, follow_up)
+            if label is not None and decision.plan is not None:
+                check_asked(decision.plan, label, self.table, decision.notes)
             if streak is not None:
                 self._run(decision, streak, said, rest)
         except Abstain as exc:
