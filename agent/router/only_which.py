@@ -9,7 +9,11 @@
 - 'name a/an/one <noun> that ...' (any one row), 'name the only <noun> ...' (the one row), 'name
   (all) the <nouns> that ...' (every row);
 - '<nouns> that/who/with ...' opening the question: 'nations that had 10 or more medals each' ->
-  'which nations had 10 or more medals each'.
+  'which nations had 10 or more medals each';
+- 'who <verb> ...' ('other than ccp bobcats, who has basic elements over 60?') -> 'which Team has
+  ...', read only when the question as written is refused, when exactly one column names people or teams (`who_column`): a header word whose first
+  WordNet noun sense is a person or social group, one value per row, no digit in 90% of its cells.
+  'who did/does ...' (who is the object) is left as written.
 
 The noun must be exactly the name or header words of one text column (of at most three words); a
 noun naming no column, a numeric column or several columns leaves the question as written.
@@ -43,6 +47,9 @@ _ONLY_ONE = re.compile(rf"^(?P<lead>\s*(?:and\s+)?)(?:which|what)\s+(?P<noun>{_N
                        rf"(?:only|sole)\s+one\b(?P<rest>.*)$", _FLAGS)
 _NAME = re.compile(rf"^(?P<lead>\s*)name\s+(?:(?P<any>a|an|one|any)|the\s+(?P<only>only|sole)|(?:all\s+(?:of\s+)?)?the|all)"
                    rf"\s+(?P<noun>{_NOUN})(?P<rest>.*)$", _FLAGS)
+_WHO = re.compile(r"^(?P<lead>(?:.*?,\s*)?(?:and\s+)?)who\s+(?!(?:did|does|do|will|would|can|could|should)\b)"
+                  r"(?P<rest>[a-z]+\s.*)$", _FLAGS)
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z ]*[A-Za-z]")
 _BARE = re.compile(rf"^(?P<lead>\s*)(?P<noun>{_NOUN}?)\s+(?P<rest>(?:that|who|with)\s.*)$", _FLAGS)
 
 
@@ -79,6 +86,32 @@ def only_which_reading(question: str, lex: Lexicon, table: Table) -> tuple[str, 
             return _restated(question, match, match.end("noun"), column, kind, match.groupdict().get("aux"),
                              rest=question[match.start("rest"):])
     return question, None, None
+
+
+def who_rows_reading(question: str, table: Table) -> tuple[str, str] | None:
+    """('who <verb> ...' restated as 'which <the one column of people or teams> ...', a note), or
+    None (module docstring). Read only when the question as written is refused (router.py)."""
+    match = _WHO.match(question)
+    if match is None or re.match(r"(?:is|was|are|were)\s+the\b", match.group("rest"), re.IGNORECASE):
+        return None  # 'who is the <noun> ...': router/who_which.py
+    column = who_column(table)
+    if column is None:
+        return None
+    restated = f"{match.group('lead')}which {column} {match.group('rest')}"
+    return restated, f"read 'who' as 'which {column}' (the one column naming people or teams)"
+
+
+def who_column(table: Table) -> str | None:
+    """The one text column of names of people or teams with a value per row, written in plain words
+    ('Team', 'Name'); None when there is none or several."""
+    from agent.router.name_columns import holds_names
+    from agent.router.rows import one_per_row
+    from agent.router.who_row import names_people
+    from agent.table_type import TEXT_ROLES
+
+    found = [c for c in table.columns if table.roles.get(c) in TEXT_ROLES and names_people(c)
+             and one_per_row(table, c) and holds_names(table, c)]
+    return found[0] if len(found) == 1 and _PLAIN.fullmatch(found[0]) else None
 
 
 def _longest_column(question: str, match: re.Match[str], lex: Lexicon, table: Table) -> tuple[int, str] | None:
