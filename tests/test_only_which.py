@@ -113,3 +113,11 @@ def test_who_is_not_read_as_a_column_when_two_columns_name_people():
     csv = "Year,Winner,Runner-up,Score\n2001,Ann Lee,Bo Kim,3\n2002,Cy Day,Di Fox,5\n"
     outcome = router_agent(csv, "finals.csv").ask("who had a score over 4?")
     assert outcome.status == "abstained", outcome.answer
+
+
+def test_who_was_last_is_not_read_as_the_last_row_in_file_order():
+    """'who was last?' asks for a standing: the file's last row (Di Fox, listed after a faster time)
+    need not be it, so the second reading of 'who' does not answer with file order."""
+    csv = "Athlete,Time\nAnn Lee,2:31\nBo Kim,2:40\nDi Fox,2:35\n"
+    outcome = router_agent(csv, "race.csv").ask("who was last?")
+    assert outcome.status == "abstained", outcome.answer

@@ -101,6 +101,16 @@ def who_rows_reading(question: str, table: Table) -> tuple[str, str] | None:
     return restated, f"read 'who' as 'which {column}' (the one column naming people or teams)"
 
 
+def kept_who_plan(plan: object) -> bool:
+    """True for the plans the second reading of 'who' may answer with: the label of the rows some
+    conditions pick (DistinctArgs with conditions) or of a row ranked by a measure (RankArgs with a
+    `by`: 'who has won the most total medals'). Not a row in file order: 'who was last?' asks for a
+    standing, which the file's order need not be."""
+    from agent.queries import DistinctArgs, RankArgs
+
+    return isinstance(plan, DistinctArgs) and bool(plan.where) or isinstance(plan, RankArgs) and plan.by is not None
+
+
 def who_column(table: Table) -> str | None:
     """The one text column of names of people or teams with a value per row, written in plain words
     ('Team', 'Name'); None when there is none or several."""

@@ -34,7 +34,7 @@ from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
-from agent.router.only_which import ONLY, Asked, check_asked, only_which_reading, who_rows_reading
+from agent.router.only_which import ONLY, Asked, check_asked, kept_who_plan, only_which_reading, who_rows_reading
 from agent.router.row_value import read_row_value
 from agent.router.than_row import read_than_row
 from agent.router.between import read_between
@@ -118,7 +118,7 @@ class Router:
             and previous is None else None
         if again is not None:
             retried = self._route(again[0], previous)
-            if retried.plan is not None:
+            if kept_who_plan(retried.plan):
                 retried.question, retried.notes = question, [again[1], *retried.notes]
                 retried.elapsed_us += decision.elapsed_us
                 return retried
