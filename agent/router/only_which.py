@@ -101,14 +101,37 @@ def who_rows_reading(question: str, table: Table) -> tuple[str, str] | None:
     return restated, f"read 'who' as 'which {column}' (the one column naming people or teams)"
 
 
+def who_again(decision, table: Table, route):
+    """`decision` (the router's on a question as written), or, when it refused a 'who <verb> ...'
+    question on the words (not the table's rows), the decision `route` makes on the question read
+    as 'which <column> ...' (`who_rows_reading`), kept when its plan is one `kept_who_plan` allows,
+    under the question as written with the reading noted first."""
+    again = None
+    if decision.plan is None and decision.lookup is None and not decision.data_refused:
+        again = who_rows_reading(decision.question, table)
+    if again is None:
+        return decision
+    retried = route(again[0])
+    if not kept_who_plan(retried.plan):
+        return decision
+    retried.question, retried.notes = decision.question, [again[1], *retried.notes]
+    retried.elapsed_us += decision.elapsed_us
+    return retried
+
+
 def kept_who_plan(plan: object) -> bool:
     """True for the plans the second reading of 'who' may answer with: the label of the rows some
     conditions pick (DistinctArgs with conditions) or of a row ranked by a measure (RankArgs with a
-    `by`: 'who has won the most total medals'). Not a row in file order: 'who was last?' asks for a
-    standing, which the file's order need not be."""
+    `by`: 'who has won the most total medals'), or the choice between named rows ('who was withdrawn
+    due to a broken wrist, A or B?': router/which_of.py, the shown column IN the names). Not a row in
+    file order: 'who was last?' asks for a standing, which the file's order need not be."""
+    from agent.plan import Op
     from agent.queries import DistinctArgs, RankArgs
 
-    return isinstance(plan, DistinctArgs) and bool(plan.where) or isinstance(plan, RankArgs) and plan.by is not None
+    if isinstance(plan, DistinctArgs):
+        return bool(plan.where)
+    return isinstance(plan, RankArgs) and (plan.by is not None or any(
+        p.op is Op.in_ and p.column in plan.columns for p in plan.where))
 
 
 def who_column(table: Table) -> str | None:

@@ -34,7 +34,7 @@ from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
-from agent.router.only_which import ONLY, Asked, check_asked, kept_who_plan, only_which_reading, who_rows_reading
+from agent.router.only_which import ONLY, Asked, check_asked, only_which_reading, who_again
 from agent.router.row_value import read_row_value
 from agent.router.than_row import read_than_row
 from agent.router.between import read_between
@@ -113,16 +113,7 @@ class Router:
         is read once more as 'which <the column of names> ...' (router/only_which.py), kept only
         when that reading plans."""
         decision = self._route(question, previous)
-        again = who_rows_reading(question, self.table) if decision.plan is None and decision.lookup is None \
-            and not decision.data_refused \
-            and previous is None else None
-        if again is not None:
-            retried = self._route(again[0], previous)
-            if kept_who_plan(retried.plan):
-                retried.question, retried.notes = question, [again[1], *retried.notes]
-                retried.elapsed_us += decision.elapsed_us
-                return retried
-        return decision
+        return decision if previous is not None else who_again(decision, self.table, lambda q: self._route(q, None))
 
     def _route(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None) -> RouterDecision:
         """`route` without the second reading of 'who'."""
