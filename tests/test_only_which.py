@@ -121,3 +121,11 @@ def test_who_was_last_is_not_read_as_the_last_row_in_file_order():
     csv = "Athlete,Time\nAnn Lee,2:31\nBo Kim,2:40\nDi Fox,2:35\n"
     outcome = router_agent(csv, "race.csv").ask("who was last?")
     assert outcome.status == "abstained", outcome.answer
+
+
+def test_who_chooses_between_two_named_rows():
+    """Of Ann Lee (back injury) and Bo Kim (broken wrist), Bo Kim withdrew due to a broken wrist."""
+    csv = "Player,Withdrew due to\nAnn Lee,back injury\nBo Kim,broken wrist\nCy Day,illness\n"
+    outcome = router_agent(csv, "withdrawn.csv").ask("who withdrew due to a broken wrist, ann lee or bo kim?")
+    assert outcome.status == "answered", outcome.answer
+    assert [r["Player"] for r in outcome.results[-1].result.rows] == ["Bo Kim"]
