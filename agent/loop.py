@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from agent.answer import describe_result, undecided_cut
+from agent.router.only_which import any_one_text
 from agent.config import Config
 from agent.engine import Engine
 from agent.errors import ToolError
@@ -164,7 +165,7 @@ class Agent:
         if (undecided := undecided_cut(outcome.result, decision.plan)) is not None:
             return Abstained(answer=f"I cannot answer this exactly: {undecided}", reason=undecided,
                              calls=[*calls, outcome], question=decision.question, router=decision, plan=decision.plan)
-        text = describe_result(outcome.result, decision.plan)
+        text = describe_result(outcome.result, decision.plan) + any_one_text(decision.notes, outcome.result)
         kind = RouterTakeover if run else Answered
         return kind(answer=text, answered_by="router", reason=reason, plan=decision.plan, tokens=run.tokens if run else 0,
                     question=decision.question, router=decision, calls=[*calls, outcome])

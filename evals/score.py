@@ -16,6 +16,7 @@ from agent.policies.numbers_from_tools import answer_numbers
 from agent.policies.takeover import HEDGES
 from agent.results import (AggregateResult, ChangeResult, CheckResult, RatioResult, RowsResult, SearchResult,
                            StatResult, ValuesResult)
+from agent.router.only_which import any_one
 from evals.cases import Case
 
 
@@ -71,6 +72,9 @@ def structured_answer(outcome: Outcome, case: Case) -> object:
     if not results:
         return None
     result = results[-1]
+    if isinstance(result, ValuesResult) and outcome.router is not None and any_one(outcome.router.notes) \
+            and not case.type.startswith("list"):
+        return one_of(result, case)
     if isinstance(result, QUERY_RESULTS):
         return query_answer(result, case.type)
     if isinstance(result, RatioResult) and not result.groups:
@@ -87,6 +91,14 @@ def structured_answer(outcome: Outcome, case: Case) -> object:
         case "list[category]": return keys
         case "mapping": return {k: g.value for k, g in zip(keys, groups)}
     return None
+
+
+def one_of(result: ValuesResult, case: Case) -> object:
+    """The value answering a 'name a <noun>' question whose answer lists several values, each said
+    to answer it (agent/router/only_which.py ANY_ONE): the one the gold names when listed, else the
+    first (then scored wrong, and not a hedge: the answer claims every value listed is one)."""
+    values = [v.value for v in result.values]
+    return next((v for v in values if matches(v, case)), values[0] if values else None)
 
 
 QUERY_RESULTS = (CheckResult, RowsResult, ValuesResult, StatResult, ChangeResult)

@@ -19,7 +19,7 @@ SWIM = ("Rank,Swimmer,Country,Time\n1,Sophie Pascoe,New Zealand,2:25.65\n2,Summe
 
 def restated(question: str) -> tuple[str, str | None]:
     table = table_from_text(SWIM, "swim.csv")
-    return who_which_reading(question, build_lexicon(table, load_config(env={}).router), table)
+    return who_which_reading(question, build_lexicon(table, load_config(env={}).router), table)[:2]
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -62,3 +62,11 @@ def test_a_rank_above_a_number_is_refused_naming_both_readings():
     assert outcome.status == "abstained", outcome.answer
     assert "'above'" in outcome.answer and "Rank less than" in outcome.answer
     assert any("as 'which swimmer" in n for n in outcome.router.notes)
+
+
+def test_the_only_swimmer_is_refused_when_several_rows_pass():
+    """'the only swimmer from the united states': two rows (Natalie Jones, Anna Eames) pass, not one;
+    refused naming both, never the first of them."""
+    outcome = router_agent(SWIM, "swim.csv").ask("who is the only swimmer from the united states?")
+    assert outcome.status == "abstained", outcome.answer
+    assert "Natalie Jones" in outcome.answer and "Anna Eames" in outcome.answer and "2 rows" in outcome.answer

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import time
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from agent.config import RouterConfig, SearchConfig
-from agent.plan import AggregateArgs, RatioArgs, SearchArgs
+from agent.plan import AggregateArgs, RatioArgs
 from agent.list_sql import memberships
 from agent.router.day_first import day_first_dates
 from agent.router.periods import period_ranges
-from agent.queries import CheckArgs, CheckKind, LatestArgs, QueryPlan, RankArgs
+from agent.queries import CheckArgs, CheckKind, LatestArgs, RankArgs
+from agent.router.decision import RouterDecision
 from agent.router.kind import Classification, Kind, classify, recognise
 from agent.router.history import history_reading
 from agent.router.identifiers import count_entities
@@ -36,6 +37,7 @@ from agent.router.positions import read_position
 from agent.router.which_of import read_which_of
 from agent.router.who_row import read_who_row
 from agent.router.who_which import who_which_reading
+from agent.router.only_which import ONLY, Asked, check_asked, only_which_reading, who_again
 from agent.router.row_value import read_row_value
 from agent.router.than_row import read_than_row
 from agent.router.between import read_between
@@ -66,30 +68,6 @@ from agent.router.verify.outcomes import check_outcome
 from agent.router.duration_words import duration_reading
 
 
-class RouterDecision(BaseModel):
-    """The router's verdict on one question: its classification, and either a plan or the reason
-    it abstains. `notes` say how words were read ("read 'female' as gender = 'F'")."""
-
-    model_config = ConfigDict(defer_build=True)  # built when first used (agent/field_docs.py says why)
-
-    question: str
-    classification: Classification
-    kind: Kind = Kind.aggregate
-    """The question's kind (recognise): aggregate/ratio/lookup, or a typed query kind."""
-    plan: AggregateArgs | RatioArgs | QueryPlan | None = None
-    lookup: SearchArgs | None = None
-    """For a record lookup (retrieval): the search the router would run."""
-    abstain: str | None = None
-    data_refused: bool = False
-    """The abstention came after every word was read into a plan: the table's rows, not the
-    question's words, keep it from an exact answer (agent.router.draft.DataAbstain)."""
-    notes: list[str] = Field(default_factory=list)
-    elapsed_us: float = 0.0
-    """Classification plus parsing time in microseconds (embedding links included)."""
-    embedding_us: float = 0.0
-    """Of elapsed_us, the time spent on embedding links (0 when linking was lexical)."""
-
-
 class Router:
     """Routes questions about one table. The lexicon is built once per table and cached on it."""
 
@@ -116,15 +94,24 @@ class Router:
         the question only adds conditions ("and for TX?"). Never raises for a question it cannot
         parse: the decision carries `abstain` instead. A question refused as it is that counts games
         by their outcome ('how many games did they win?': outcomes.py) is read again as a count of
-        rows with the result column's outcome; its plan, if it reaches one, is the decision."""
+        rows with the result column's outcome, and a 'who <verb> ...' question refused as written
+        once more as 'which <the column of names> ...' (router/only_which.py); either second
+        reading is the decision only when it plans."""
         started = time.perf_counter()
+        decision = self._outcome_pass(question, previous)
+        if previous is None:
+            decision = who_again(decision, self.table, lambda q: self._outcome_pass(q, None))
+        decision.elapsed_us = (time.perf_counter() - started) * 1e6
+        return decision
+
+    def _outcome_pass(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None) -> RouterDecision:
+        """One reading of `question`, read again by outcome when it is refused (route)."""
         decision = self._route(question, previous)
         fresh = previous is None or not refers_back(question)  # a follow-up keeps its refusal
         for reading in (outcome_reading, winner_reading):
             if decision.plan is None and decision.lookup is None and fresh:
                 retry = self._route(question, None, outcomes=reading)
                 decision = retry if retry.plan is not None else decision
-        decision.elapsed_us = (time.perf_counter() - started) * 1e6
         return decision
 
     def _route(self, question: str, previous: AggregateArgs | RatioArgs | LatestArgs | None,
@@ -151,7 +138,10 @@ class Router:
         asked, day_first = day_first_dates(asked)
         asked, period = period_ranges(asked)
         asked, superlative = superlative_reading(asked, self.lexicon, self.table)
-        asked, who = who_which_reading(asked, self.lexicon, self.table)
+        asked, who, only = who_which_reading(asked, self.lexicon, self.table)
+        label = Asked(ONLY, *only) if only else None
+        if not who:
+            asked, who, label = only_which_reading(asked, self.lexicon, self.table)
         if who:  # 'which swimmer is ...' is classified as asked, not as the 'who' lookup it was
             classification = classify(asked)
             decision.classification = classification
@@ -159,6 +149,8 @@ class Router:
             if (two := two_questions(asked)) is not None or unread is not None:
                 raise Abstain(two) if two is not None else unread
             self._route_asked(decision, classification, question, asked, previous, follow_up)
+            if label is not None and decision.plan is not None:
+                check_asked(decision.plan, label, self.table, decision.notes)
             if streak is not None:
                 self._run(decision, streak, said, rest)
             if offered is not None:  # 'more or less': the test's yes and no are the two words (two_way.py)

@@ -21,32 +21,37 @@ _WORD = r"[^\W\d_][\w'-]*"
 _WHO = re.compile(rf"^(?P<lead>\s*(?:and\s+)?)who\s+(?P<aux>is|was|are|were)\s+the\s+(?:(?:only|sole)\s+)?"
                   rf"(?P<noun>{_WORD}(?:\s+{_WORD}){{0,2}})(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _HAS = {"is": "has", "are": "have", "was": "had", "were": "had"}
+_ONLY = re.compile(r"^\s*(?:and\s+)?who\s+(?:is|was|are|were)\s+the\s+(?:only|sole)\s", re.IGNORECASE)
 _NAMES = (ColumnRole.categorical, ColumnRole.text)
 
 
-def who_which_reading(question: str, lex: Lexicon, table: Table) -> tuple[str, str | None]:
+def who_which_reading(question: str, lex: Lexicon, table: Table) -> tuple[str, str | None, tuple[str, str] | None]:
     """(`question` restated as 'which <noun> ...' when it opens 'who is/was the [only] <noun>' and
-    the noun names one text column, with a note naming the column; else (`question`, None))."""
+    the noun names one text column, with a note naming the column, and (column, the words read)
+    when 'only'/'sole' asks for exactly one row; else (`question`, None, None))."""
     match = _WHO.match(question)
     if match is None:
-        return question, None
+        return question, None, None
     spans = [m.span() for m in re.finditer(_WORD, match.group("noun"))]
     start = match.start("noun")
     for size in range(len(spans), 0, -1):  # the longest column name first ('home team' before 'home')
         end = start + spans[size - 1][1]
         noun = question[start:end]
-        column = _text_column(tuple(noun.lower().split()), lex, table)
+        column = text_column(tuple(noun.lower().split()), lex, table)
         if column is None:
             continue
         if not re.search(r"\w", question[end:]):
-            return question, None  # 'who was the only swimmer?': no condition says which
-        restated = f"{match.group('lead')}which {noun} {_verb(match.group('aux'), question[end:].strip())}"
-        note = f"read '{question[match.end('lead'):end]}' as 'which {noun}' ({column}, the column the question names)"
-        return restated.rstrip(), note
-    return question, None
+            return question, None, None  # 'who was the only swimmer?': no condition says which
+        restated = f"{match.group('lead')}which {noun} {verb_words(match.group('aux'), question[end:].strip())}"
+        said = question[match.end('lead'):end]
+        note = f"read '{said}' as 'which {noun}' ({column}, the column the question names)"
+        only = _ONLY.match(question) is not None
+        return restated.rstrip(), note + ("; 'only' asks for exactly one row" if only else ""), \
+            (column, said) if only else None
+    return question, None, None
 
 
-def _text_column(phrase: tuple[str, ...], lex: Lexicon, table: Table) -> str | None:
+def text_column(phrase: tuple[str, ...], lex: Lexicon, table: Table) -> str | None:
     """The one column `phrase` names (its name or header words), when that column holds text."""
     columns = lex.columns_named(phrase)
     if len(columns) != 1:
@@ -55,12 +60,17 @@ def _text_column(phrase: tuple[str, ...], lex: Lexicon, table: Table) -> str | N
     return column if table.roles.get(column) in _NAMES else None
 
 
-def _verb(aux: str, rest: str) -> str:
-    """The words after the noun: 'with X' -> 'has X' ('was' -> 'had'); 'who/that is X' -> 'is X';
-    else '<aux> <rest>'."""
+def verb_words(aux: str, rest: str) -> str:
+    """The words after the noun: 'with X' / 'to have X' -> 'has X' ('was' -> 'had'); 'to be X' ->
+    'is X'; 'to <verb> X' -> '<verb> X'; 'who/that is X' -> 'is X'; else '<aux> <rest>'."""
     lowered = rest.lower()
-    if lowered.startswith("with "):
-        return f"{_HAS[aux.lower()]} {rest[5:]}"
+    for lead in ("with ", "to have "):
+        if lowered.startswith(lead):
+            return f"{_HAS[aux.lower()]} {rest[len(lead):]}"
+    if lowered.startswith("to be "):
+        return f"{aux} {rest[6:]}"
+    if re.match(r"to [a-z]+ ", lowered):
+        return rest[3:]
     for relative in ("who ", "that ", "which "):
         if lowered.startswith(relative):
             return rest[len(relative):]
