@@ -1,0 +1,50 @@
+"""Verifier rule: a count of several X where the condition fixes X itself to one value.
+
+'what is the total number of districts of lima?' over a table of Lima's districts (a Districts
+column, one district a row, one of them 'Lima') had been read as the rows where Districts = 'Lima':
+1, where the 43 districts of the province were asked. 'how many euro 2000 qualifying competitions
+are listed?' counted the 5 rows whose Competition is 'Euro 2000 qualifying': the rows are matches,
+and the competition is one. The question counts several X (a plural naming the column X) while the
+plan holds X to one value: the plan answers how many rows carry that X, which is not what the plural
+counts (the X are one, or the value names what holds them). Refused naming the column and the value.
+'the number of champion for ronald l. briones' (the singular: a count of titles) stands."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from agent.plan import Op
+from agent.router.draft import Abstain
+from agent.router.reading import Reading
+from agent.router.words import singular
+
+
+def fixed_plural(plan: BaseModel, reading: Reading) -> tuple[str, str, object] | None:
+    """(word, column, value) of a plural column word of the question whose column the plan's
+    conditions hold to one value (=, or 'in' with one value), for a count (AggregateArgs, op count
+    or count_distinct, no grouping); None otherwise."""
+    if type(plan).__name__ != "AggregateArgs" or plan.op.value not in ("count", "count_distinct") or plan.group_by:
+        return None
+    fixed = {}
+    for pred in plan.where:
+        if pred.op is Op.eq:
+            fixed[pred.column] = pred.value
+        elif pred.op is Op.in_ and pred.values and len(pred.values) == 1:
+            fixed[pred.column] = pred.values[0]
+    for item in reading.items:
+        if item.kind != "column" or " " in item.text.strip():
+            continue
+        word = item.text.lower()
+        if item.column in fixed and singular(word) != word and word.endswith("s"):
+            return item.text, item.column, fixed[item.column]
+    return None
+
+
+def check_fixed_plural(plan: BaseModel, reading: Reading) -> None:
+    """Raises Abstain when a count's plural column word names the column its condition holds to one
+    value (module docstring)."""
+    found = fixed_plural(plan, reading)
+    if found is not None:
+        word, column, value = found
+        raise Abstain(f"'{word}' counts several {column} values, but the reading holds {column} to '{value}', one "
+                      f"of them; ask how many rows have {column} '{value}', or name what the {word} are counted in.")
