@@ -21,7 +21,8 @@ from agent.router.words import singular
 
 def fixed_plural(plan: BaseModel, reading: Reading) -> tuple[str, str, object] | None:
     """(word, column, value) of a plural column word of the question whose column the plan's
-    conditions hold to one value (=, or 'in' with one value), for a count (AggregateArgs, op count
+    conditions hold to one text value (=, or 'in' with one value; 'how many reviews have 5 stars'
+    holds a number of each row, no name), for a count (AggregateArgs, op count
     or count_distinct, no grouping); None otherwise."""
     if type(plan).__name__ != "AggregateArgs" or plan.op.value not in ("count", "count_distinct") or plan.group_by:
         return None
@@ -35,7 +36,8 @@ def fixed_plural(plan: BaseModel, reading: Reading) -> tuple[str, str, object] |
         if item.kind != "column" or " " in item.text.strip():
             continue
         word = item.text.lower()
-        if item.column in fixed and singular(word) != word and word.endswith("s"):
+        if item.column in fixed and isinstance(fixed[item.column], str) and singular(word) != word \
+                and word.endswith("s"):
             return item.text, item.column, fixed[item.column]
     return None
 
