@@ -3,7 +3,8 @@ a cell of two lines naming a value of its own (verify/joined_values.py), a shown
 shared word start right after 'first' (file_order.py), a plural of the column a condition holds
 to one value (verify/fixed_column.py), a number written from its decimal point (tokens.py), 'one'
 before a table word read as nothing (verify/numbers.py), a naming verb right after 'which'
-(verify/which_noun.py), an ordinal read as another column's number (verify/ordinal_cells.py).
+(verify/which_noun.py), an ordinal read as another column's number (verify/ordinal_cells.py), a count of
+what a header holds in parentheses (verify/bracket_words.py).
 Each refusal has a control the router still answers, its figure counted by hand."""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ MEDALS = "Nation,Gold,Silver,Total\nChina,3,1,4\nIran,1,0,1\nPeru,0,1,1\nFiji,0,
 SHOWS = "Title,Opening date\nCats,1982-10-07\nRent,1996-04-29\nGrease,1972-02-14\n"
 SEASONS = ("Year,Division,Regular Season\n2008,4,\"2nd, Atlantic\"\n2009,4,\"5th, Atlantic\"\n"
            "2010,4,\"5th, Atlantic\"\n2010-11,5,In progress\n2012,4,\"3rd, Atlantic\"\n")
+ARMS = "Rank,Company (country),Sales\n1,Lockheed Martin,36\n2,Boeing,31\n3,BAE Systems,29\n4,Thales Group,9\n"
+ARMS_NAMED = "Rank,Company (country),Sales\n1,Lockheed Martin (US),36\n2,Boeing (US),31\n3,BAE Systems (UK),29\n"
 TIERS = "Year,Division,Coach\n2008,4,Ann\n2009,5,Bo\n2010,4,Cy\n2010-11,5,Di\n"
 
 
@@ -80,3 +83,12 @@ def test_an_ordinal_another_column_spells_is_refused():
 def test_an_ordinal_no_text_column_spells_stands():
     outcome = router_agent(TIERS).ask("what was the last year they were 5th?")
     assert outcome.status == "answered" and "2010-11" in outcome.answer, outcome.answer  # 2009 and 2010-11 have 5
+
+
+def test_a_count_of_what_a_header_holds_in_parentheses_is_refused():
+    _refused(ARMS, "how many different countries are listed?", "Company (country)")
+
+
+def test_a_count_of_the_header_outside_its_parentheses_stands():
+    outcome = router_agent(ARMS).ask("how many different companies are listed?")
+    assert outcome.status == "answered" and "4" in outcome.answer, outcome.answer  # four companies

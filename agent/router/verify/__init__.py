@@ -84,6 +84,7 @@ from agent.router.verify.fixed_column import check_fixed_plural
 from agent.router.verify.numbers import check_counted_one
 from agent.router.verify.which_noun import check_which_verb
 from agent.router.verify.ordinal_cells import check_ordinal_cells
+from agent.router.verify.bracket_words import check_bracket_words
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -156,6 +157,7 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_counted_one(reading)
     check_which_verb(reading)
     check_ordinal_cells(plan, reading, table)
+    check_bracket_words(plan, reading, table)
     check_shown_present(plan, table)
     check_against(plan, reading)
     check_filtered_distinct(plan, reading, table)
