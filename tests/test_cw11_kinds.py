@@ -23,7 +23,7 @@ MATCHES = ("Date,Opponent,Competition\n1 May,Malta,Euro qualifying\n2 May,Malta,
            "3 May,Chile,Friendly\n4 May,Peru,Euro qualifying\n")
 EPISODES = "Episode,Viewers\nE1,0.93\nE2,0.76\nE3,0.91\nE4,0.82\nE5,1.07\n"
 MEDALS = "Nation,Gold,Silver,Total\nChina,3,1,4\nIran,1,0,1\nPeru,0,1,1\nFiji,0,2,2\n"
-SEASON_POINTS = "Player,Season,PTS\nAnn,2001,10\nAnn,2002,25\nBo,2001,18\n"
+SEASON_POINTS = "Player,PTS\nAnn,10\nAnn,25\nBo,18\n"
 SHOWS = "Title,Opening date\nCats,1982-10-07\nRent,1996-04-29\nGrease,1972-02-14\n"
 SEASONS = ("Year,Division,Regular Season\n2008,4,\"2nd, Atlantic\"\n2009,4,\"5th, Atlantic\"\n"
            "2010,4,\"5th, Atlantic\"\n2010-11,5,In progress\n2012,4,\"3rd, Atlantic\"\n")
