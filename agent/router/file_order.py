@@ -113,7 +113,7 @@ def check_file_order(reading: Reading, plan: RankArgs, lex: Lexicon, table: Tabl
     if len(plan.columns) > 1:
         plan = plan.model_copy(update={"columns": [_asked_of_row(reading, plan, words, at)]})
     _every_column_used(reading, plan, at)
-    _shown_by_name(reading, plan)
+    _shown_by_name(reading, plan, at)
     shown_by_bracket(reading, plan, table)
     _time_agrees(plan, words, table)
     year_asked(reading, plan, table)
@@ -188,16 +188,17 @@ def _every_column_used(reading: Reading, plan: RankArgs, at: int) -> None:
             raise Abstain(f"'{item.text}' names {item.column}, which the first/last rows I could read do not show.")
 
 
-def _shown_by_name(reading: Reading, plan: RankArgs) -> None:
+def _shown_by_name(reading: Reading, plan: RankArgs, at: int) -> None:
     """Abstain when the column shown is linked only by embedding similarity ('song' to Album#), or by
     a shared word start right after 'which'/'what' ('which performance was last' to Performer: the
-    word there says what the rows are, here the performances, not a column of them): weak evidence
-    never decides what is answered. ('the categorization of the first product' keeps its derived
+    word there says what the rows are, here the performances, not a column of them) or right after
+    the first/last at token `at` ('what was the first computer to use ...' to Computing mechanism:
+    the computer is the row): weak evidence never decides what is answered. ('the categorization of the first product' keeps its derived
     link: there the word names the attribute asked, with a header word after 'of'.)"""
     strong = {i.column for i in reading.items if i.kind == "column" and not i.similar and not i.weak}
     opens = reading.tokens[0].lower if reading.tokens else ""
     for item in reading.items:
-        weak_label = item.weak and item.pos == 1 and opens in ("which", "what")
+        weak_label = item.weak and (item.pos == 1 and opens in ("which", "what") or item.pos == at + 1)
         if (item.similar or weak_label) and item.column in plan.columns and item.column not in strong:
             how = "by similarity" if item.similar else "by a shared word start"
             raise Abstain(f"I linked '{item.text}' to {item.column} only {how}; name the column to show.")

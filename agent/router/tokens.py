@@ -16,7 +16,7 @@ _CJK_RUN = re.compile(f"[{CJK}]+")
 TOKEN = re.compile(
     f"(?P<cjk>[{CJK}]+)|"
     r"(?P<date>\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}/\d{2,4})"
-    r"|(?P<number>[-]?[$€£]?\d(?:[\d,.]*\d)?(?:e[-+]?\d+)?%?(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|th)(?![A-Za-z]))?)"
+    r"|(?P<number>[-]?[$€£]?(?:\d(?:[\d,.]*\d)?|(?<![\w.])\.\d+)(?:e[-+]?\d+)?%?(?:(?:(?<=1)st|(?<=2)nd|(?<=3)rd|th)(?![A-Za-z]))?)"
     r"|(?P<word>[A-Za-z_][\w'&]*\w|[A-Za-z])"
     r"|(?P<symbol>[<>]=?|%)"
     r"|(?P<other>[^\W\d_]+)")
@@ -32,7 +32,8 @@ class Token(NamedTuple):
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed.
+    """Split text into tokens; punctuation other than < > % is dropped; possessive 's removed; a
+    number written from its decimal point ('.9') is read as written with its zero ('0.9').
     No token holds or looks past whitespace, so each whitespace-separated chunk is tokenized on
     its own, memoised (`_chunk_tokens`): a question's words are mostly words seen before."""
     if _CJK_RUN.search(text):
@@ -52,6 +53,8 @@ def _chunk_tokens(chunk: str) -> tuple[Token, ...]:
         if m.lastgroup == "word" and raw.endswith("'s"):
             raw = raw[:-2]
         kind = "word" if m.lastgroup in (None, "other") else m.lastgroup
+        if kind == "number" and raw.lstrip("-$€£").startswith("."):
+            raw = raw.replace(".", "0.", 1)  # '.9' is 0.9 (its point had been dropped: 9)
         out.append(Token(raw, raw.lower(), kind))
     return tuple(out)
 

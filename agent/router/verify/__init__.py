@@ -80,6 +80,11 @@ from agent.router.verify.decorated import check_shown_present
 from agent.router.verify.percent_totals import check_percent_link, check_percent_total
 from agent.router.verify.filtered_distinct import check_filtered_distinct
 from agent.router.verify.against import check_against
+from agent.router.verify.fixed_column import check_fixed_plural
+from agent.router.verify.numbers import check_counted_one
+from agent.router.verify.which_noun import check_which_verb
+from agent.router.verify.ordinal_cells import check_ordinal_cells
+from agent.router.verify.bracket_words import check_bracket_words
 
 __all__ = ["verify", "drop_layout", "plan_parts", "Part", "Role"]
 
@@ -148,6 +153,11 @@ def _verify(plan: BaseModel, parts: list[Part], question: str, reading: Reading,
     check_joined_values(plan, table)
     check_numbering(plan, table)
     check_paired_rows(plan, reading, table)
+    check_fixed_plural(plan, reading)
+    check_counted_one(reading)
+    check_which_verb(reading)
+    check_ordinal_cells(plan, reading, table)
+    check_bracket_words(plan, reading, table)
     check_shown_present(plan, table)
     check_against(plan, reading)
     check_filtered_distinct(plan, reading, table)

@@ -16,7 +16,9 @@ of them at least a value on its own (strong evidence: 'Rome, Italy' beside no 'R
 and so are 'Rome, Italy' and 'Milan, Italy', whose 'Rome' and 'Milan' stand nowhere else). Cells
 that list items in no fixed order join values too, whether or not any item stands alone: a part
 opening one cell stands later in another ('Plan B, Skrein' and 'Labrinth, Plan B': 'which artist
-appears the most' is not the most frequent cell)."""
+appears the most' is not the most frequent cell). A cell of two lines or more ('Trevor Taylor\n Jim
+Clark': a drive shared in one row) joins values when one of its lines is a value of its own: 'which
+driver appears the most' counts Jim Clark in that cell too."""
 
 from __future__ import annotations
 
@@ -51,6 +53,11 @@ def _first_joined(values: list[str]) -> str | None:
     split = {v: parts for v, parts in split.items() if len(parts) >= 2}
     shared = Counter(p for parts in split.values() for p in set(parts))
     listed = _listed_parts(split)
+    for value in values:
+        lines = [p.strip().casefold() for p in value.strip().split("\n") if p.strip()]
+        if len(lines) >= 2 and all(any(ch.isalpha() for ch in line) for line in lines) \
+                and any(line in own for line in lines):
+            return value
     for value, parts in split.items():
         if not all(any(ch.isalpha() for ch in p) for p in parts):
             continue
