@@ -177,9 +177,10 @@ class CheckResult(BaseModel):
     """The numbers behind the answer, e.g. {'rows matching': 3} or {'AVG(Age)': 36.9, 'value': 35}."""
     examples: list[dict[str, Value]] = Field(default_factory=list)
     """A few rows that show the answer (a matching row for any, a failing one for all)."""
-    said: str | None = None
+    said: str | None = Field(default=None, exclude_if=lambda v: v is None)
     """For a two-way question ('more or less'): the word of the question that answers it, in
-    place of yes/no (agent/answer_words.py)."""
+    place of yes/no (agent/answer_words.py). Left out of a dump when None: every other check's
+    result, and so a model's tool message, is as before the field was added."""
     provenance: Provenance
 
 

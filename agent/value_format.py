@@ -5,18 +5,28 @@ phrasing of every result kind can share it."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from agent.results import Value
 from agent.table_type import identifier_by_name
 
 
+_EXACT_FLOAT = 2.0 ** 53
+"""Above this a double cannot tell consecutive integers apart."""
+
+
 def fmt(value: Value) -> str:
     """A number with thousands separators: integers exact, others to 4 decimals, and values
-    under 1 to 6 significant digits (0.00002 stays 0.00002); text and dates as they are."""
+    under 1 to 6 significant digits (0.00002 stays 0.00002); text and dates as they are. A float
+    of 2**53 or more holds no exact integer (IEEE 754 doubles carry 15-17 significant digits): it is
+    written to 15 significant digits after 'about' ('about 123,456,789,012,346,000,000,000,000,000'),
+    never with digits the double does not hold; an int of any size is exact."""
     if value is None:
         return "missing"
     if isinstance(value, str):
         return value
+    if isinstance(value, float) and abs(value) >= _EXACT_FLOAT:
+        return f"about {int(Decimal(f'{value:.14e}')):,}"
     if isinstance(value, int) or float(value).is_integer():
         return f"{int(value):,}"
     if abs(value) < 1:
@@ -34,7 +44,8 @@ def fmt_percent(value: float | None) -> str:
 def fmt_key(value: Value) -> str:
     """A group key as a label: a whole number without thousands separators (the year 1998, a zip
     code, a rank), anything else as `fmt` writes it."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
+            and (isinstance(value, int) or abs(value) < _EXACT_FLOAT):
         return str(int(value))
     return fmt(value)
 

@@ -50,13 +50,18 @@ def test_carried_count_by_hand():
 
 
 @pytest.mark.parametrize("csv, question, word", [
-    (GAMES, "how many games were won in 1959?", "won"),  # the win is a condition: never a count of 1959's 2 games
     (SCORERS, "which club won by 10 goals?", "won"),  # 'by': a margin, not what was won
     (GAMES, "which opponent was beaten?", "beaten"),  # nothing beside it
 ])
 def test_verb_not_beside_a_number_column_refused(csv, question, word):
     decision = Router(table_from_text(csv, "t.csv"), CONFIG.router).route(question)
     assert decision.plan is None and f"'{word}'" in decision.abstain, decision.abstain
+
+
+def test_won_is_a_condition_on_the_result_column_never_dropped():
+    # 1959: Maryland W, Texas L: one game won, never the count of 1959's two games.
+    outcome, result = router_ask(GAMES, "how many games were won in 1959?")
+    assert result.value == 1, outcome.answer
 
 
 # Games played and games won: Alpha won 60, Bravo 40, Charlie 55 (more than 50: Alpha, Charlie).
