@@ -134,3 +134,16 @@ def test_speed_words_left_alone_beside_a_speed_column(tmp_path):
     assert outcome.router is not None and not any("duration column" in n for n in outcome.router.notes)
     # under 3:20:00 (12000 s): 3:13:32 (11612), 3:19:38 (11978)
     assert _value(agent.ask("How many drivers had a race time under 3:20:00?")).value == 2
+
+
+@pytest.mark.parametrize("question, count", [
+    ("How many rows have Length > 4:00?", 2),   # 4:12, 5:01
+    ("How many rows have Length >= 4:00?", 3),  # 4:12, 4:00, 5:01
+    ("How many rows have Length < 3:00?", 1),   # 2:59
+])
+def test_a_comparison_symbol_before_a_time(question, count):
+    # trial 17: 'Length > 4:00' had read '00' as a number of no column.
+    from tests.helpers import router_ask
+
+    outcome, result = router_ask("Title,Length\nA,3:45\nB,4:12\nC,2:59\nD,4:00\nE,5:01\n", question)
+    assert result.value == count, outcome.answer

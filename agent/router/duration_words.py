@@ -33,10 +33,10 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _LESS = {"faster than": "less than", "quicker than": "less than", "shorter than": "less than",
          "less than": "less than", "fewer than": "less than", "lower than": "less than", "under": "under",
          "below": "below", "at most": "at most", "within": "at most", "no more than": "at most",
-         "in under": "under", "in less than": "less than"}
+         "in under": "under", "in less than": "less than", "<": "less than", "<=": "at most"}
 _MORE = {"slower than": "more than", "longer than": "more than", "more than": "more than",
          "greater than": "more than", "higher than": "more than", "over": "over", "above": "above",
-         "at least": "at least", "no less than": "at least"}
+         "at least": "at least", "no less than": "at least", ">": "more than", ">=": "at least"}
 _COMPARISONS = {**_LESS, **_MORE}
 _SPEED_WORDS = frozenset({"faster", "quicker", "slower"})
 _VERBS = ("swam", "swum", "ran", "run", "raced", "finished", "finish", "completed", "clocked", "lasted", "last",
@@ -60,7 +60,7 @@ def _phrase(column_words: set[str]) -> re.Pattern:
     return re.compile(
         rf"(?:\b(?P<be>are|is|were|was)\s+|\b(?P<verb>{verbs})\s+(?:(?:in|at)\s+)?)?"
         rf"(?:\b(?:with\s+)?(?:a\s+|the\s+|an?\s+)?(?:(?:{own})\s+)+(?:of\s+)?)?"
-        rf"\b(?P<cmp>{cmp})\s+"
+        rf"(?<![\w<>=])(?P<cmp>{cmp})\s+"
         rf"(?:(?:a\s+|the\s+)?(?:(?:{own})\s+)+(?:of\s+)?)?"
         rf"(?:(?P<time>{_TIME})(?:\s+(?P<after>{_UNIT}))?|(?P<n>{number})\s+(?P<unit>{_UNIT}))(?![\w:])"
         rf"(?:\s+(?:long|in\s+length|in\s+duration))?", re.IGNORECASE)
