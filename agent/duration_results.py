@@ -20,8 +20,7 @@ def shown(result: object, table: Table) -> object:
         return result
     if isinstance(result, AggregateResult) and result.column in forms and str(result.op) in _DURATION_OPS:
         form = forms[result.column]
-        update = {"groups": [g.model_copy(update={"value": _show(form, g.value)}) for g in result.groups],
-                  "ties": [g.model_copy(update={"value": _show(form, g.value)}) for g in result.ties]}
+        update = {"groups": _each(form, result.groups), "ties": _each(form, result.ties)}
         if not result.group_by:
             update["value"] = _show(form, result.value)
         return result.model_copy(update=update)
@@ -31,10 +30,7 @@ def shown(result: object, table: Table) -> object:
         return result.model_copy(update={"rows": [row(r) for r in result.rows], "ties": [row(r) for r in result.ties]})
     if isinstance(result, ValuesResult) and result.column in forms:
         form = forms[result.column]
-        return result.model_copy(update={"values": [v.model_copy(update={"value": _show(form, v.value)})
-                                                    for v in result.values],
-                                         "ties": [v.model_copy(update={"value": _show(form, v.value)})
-                                                  for v in result.ties]})
+        return result.model_copy(update={"values": _each(form, result.values), "ties": _each(form, result.ties)})
     if isinstance(result, StatResult) and result.column in forms and str(result.op) in _DURATION_STATS:
         form = forms[result.column]
         return result.model_copy(update={"value": _show(form, result.value),
@@ -57,3 +53,8 @@ def _show(form, value: object) -> object:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return form.show(value)
     return value
+
+
+def _each(form, items: list) -> list:
+    """Groups or counted values (each with a `value`) with that value in `form`."""
+    return [item.model_copy(update={"value": _show(form, item.value)}) for item in items]
